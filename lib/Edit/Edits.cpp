@@ -1,0 +1,125 @@
+//===- Edits.cpp - Text edits of one file ---------------------------------===//
+#include "Edit/Edits.h"
+#include <algorithm>
+
+using namespace clang;
+
+namespace ompm {
+
+EditSet::EditSet(const SourceManager &SM)
+    : SM(SM), Buf(SM.getBufferData(SM.getMainFileID())) {}
+
+unsigned EditSet::offset(SourceLocation L) const {
+  return SM.getFileOffset(SM.getExpansionLoc(L));
+}
+
+void EditSet::replace(CharSourceRange R, std::string Text) {
+  unsigned B = offset(R.getBegin()), E = offset(R.getEnd());
+  Edits.push_back({B, E - B, std::move(Text)});
+}
+
+std::string EditSet::indentOf(SourceLocation Loc) const {
+  unsigned O = offset(Loc);
+  size_t LineStart = Buf.rfind('\n', O); // searches before O
+  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+  size_t I = LineStart;
+  while (I < Buf.size() && (Buf[I] == ' ' || Buf[I] == '\t'))
+    ++I;
+  return Buf.slice(LineStart, I).str();
+}
+
+void EditSet::insertLinesBefore(SourceLocation Loc,
+                                const std::vector<std::string> &Lines) {
+  unsigned O = offset(Loc);
+  size_t LineStart = Buf.rfind('\n', O); // searches before O
+  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+  std::string Indent = indentOf(Loc);
+  bool StartsLine = LineStart + Indent.size() == O;
+  std::string Text;
+  if (!StartsLine)
+    Text += "\n"; // code before Loc on its line stays where it is
+  for (const std::string &L : Lines)
+    Text += Indent + L + "\n";
+  if (!StartsLine)
+    Text += Indent;
+  Edits.push_back({StartsLine ? static_cast<unsigned>(LineStart) : O, 0, Text});
+}
+
+void EditSet::insertLinesAfter(SourceLocation Loc,
+                               const std::vector<std::string> &Lines,
+                               const std::string &Indent) {
+  unsigned O = offset(Loc);
+  size_t NL = Buf.find('\n', O);
+  std::string Text;
+  if (NL == llvm::StringRef::npos) {
+    Text = "\n";
+    NL = Buf.size();
+  } else {
+    ++NL;
+  }
+  for (const std::string &L : Lines)
+    Text += Indent + L + "\n";
+  Edits.push_back({static_cast<unsigned>(NL), 0, Text});
+}
+
+void EditSet::removeDirective(CharSourceRange R) {
+  unsigned B = offset(R.getBegin()), E = offset(R.getEnd());
+  size_t LineStart = Buf.rfind('\n', B); // searches before B
+  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+  size_t LineEnd = Buf.find('\n', E);
+  bool BlankBefore = Buf.slice(LineStart, B).find_first_not_of(" \t") ==
+                     llvm::StringRef::npos;
+  llvm::StringRef After =
+      Buf.slice(E, LineEnd == llvm::StringRef::npos ? Buf.size() : LineEnd);
+  bool BlankAfter = After.find_first_not_of(" \t\r") == llvm::StringRef::npos;
+  if (BlankBefore && BlankAfter) {
+    size_t End = LineEnd == llvm::StringRef::npos ? Buf.size() : LineEnd + 1;
+    Edits.push_back({static_cast<unsigned>(LineStart),
+                     static_cast<unsigned>(End - LineStart), ""});
+    return;
+  }
+  Edits.push_back({B, E - B, ""});
+}
+
+void EditSet::append(const EditSet &O) {
+  Edits.insert(Edits.end(), O.Edits.begin(), O.Edits.end());
+}
+
+llvm::Expected<tooling::Replacements>
+toReplacements(llvm::StringRef FilePath, const std::vector<Edit> &In) {
+  std::vector<Edit> Sorted = In;
+  std::stable_sort(Sorted.begin(), Sorted.end(),
+                   [](const Edit &A, const Edit &B) {
+                     return A.Offset < B.Offset;
+                   });
+  // Merge insertions at one offset (and a replacement starting there) into
+  // one replacement, in the order they were planned.
+  std::vector<Edit> Merged;
+  for (const Edit &E : Sorted) {
+    if (!Merged.empty() && Merged.back().Offset == E.Offset &&
+        (Merged.back().Length == 0 || E.Length == 0)) {
+      Edit &M = Merged.back();
+      if (M.Length == 0) {
+        M.Text += E.Text;
+        M.Length = E.Length;
+      } else {
+        M.Text = E.Text + M.Text; // insertion goes before the replaced text
+      }
+      continue;
+    }
+    if (!Merged.empty() &&
+        Merged.back().Offset + Merged.back().Length > E.Offset)
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "internal error: overlapping edits at offset %u", E.Offset);
+    Merged.push_back(E);
+  }
+  tooling::Replacements Reps;
+  for (const Edit &E : Merged)
+    if (llvm::Error Err = Reps.add(
+            tooling::Replacement(FilePath, E.Offset, E.Length, E.Text)))
+      return std::move(Err);
+  return Reps;
+}
+
+} // namespace ompm

@@ -1,0 +1,62 @@
+//===- Edits.h - Text edits of one file ---------------------------*- C++ -*-===//
+//
+// The planner's output: replacements of byte ranges of the main file. Small
+// helpers find line starts and indentation so inserted directives line up
+// with the code they annotate, and remove a directive's whole line when
+// nothing else (a comment, code) shares it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMPM_EDIT_EDITS_H
+#define OMPM_EDIT_EDITS_H
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/Support/Error.h"
+#include <string>
+#include <vector>
+
+namespace ompm {
+
+struct Edit {
+  unsigned Offset = 0;
+  unsigned Length = 0;
+  std::string Text;
+};
+
+class EditSet {
+public:
+  EditSet(const clang::SourceManager &SM);
+  /// Replace a character range of the main file.
+  void replace(clang::CharSourceRange R, std::string Text);
+  /// Insert whole lines before the line holding Loc, indented like it.
+  void insertLinesBefore(clang::SourceLocation Loc,
+                         const std::vector<std::string> &Lines);
+  /// Insert whole lines after the line holding Loc, indented like Indent.
+  void insertLinesAfter(clang::SourceLocation Loc,
+                        const std::vector<std::string> &Lines,
+                        const std::string &Indent);
+  /// Remove a directive: its whole line when only blanks remain, else just
+  /// its text (a trailing comment stays).
+  void removeDirective(clang::CharSourceRange R);
+  /// Text from the start of Loc's line to its first non-blank character.
+  std::string indentOf(clang::SourceLocation Loc) const;
+
+  const std::vector<Edit> &edits() const { return Edits; }
+  void append(const EditSet &O);
+  void clear() { Edits.clear(); }
+
+private:
+  unsigned offset(clang::SourceLocation L) const;
+  const clang::SourceManager &SM;
+  llvm::StringRef Buf;
+  std::vector<Edit> Edits;
+};
+
+/// Turns edits of FilePath into Clang replacements (sorted, merged at equal
+/// offsets in insertion order). Fails when two edits overlap.
+llvm::Expected<clang::tooling::Replacements>
+toReplacements(llvm::StringRef FilePath, const std::vector<Edit> &Edits);
+
+} // namespace ompm
+
+#endif

@@ -1,0 +1,265 @@
+//===- Directives.cpp - OpenACC directives found in a translation unit ---===//
+#include "Facts/Directives.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
+#include <algorithm>
+
+using namespace clang;
+
+namespace ompm {
+
+bool isComputeKind(OpenACCDirectiveKind K) {
+  switch (K) {
+  case OpenACCDirectiveKind::Parallel:
+  case OpenACCDirectiveKind::Serial:
+  case OpenACCDirectiveKind::Kernels:
+  case OpenACCDirectiveKind::ParallelLoop:
+  case OpenACCDirectiveKind::SerialLoop:
+  case OpenACCDirectiveKind::KernelsLoop:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isCombinedKind(OpenACCDirectiveKind K) {
+  return K == OpenACCDirectiveKind::ParallelLoop ||
+         K == OpenACCDirectiveKind::SerialLoop ||
+         K == OpenACCDirectiveKind::KernelsLoop;
+}
+
+llvm::StringRef directiveName(OpenACCDirectiveKind K) {
+  switch (K) {
+  case OpenACCDirectiveKind::Parallel: return "parallel";
+  case OpenACCDirectiveKind::Serial: return "serial";
+  case OpenACCDirectiveKind::Kernels: return "kernels";
+  case OpenACCDirectiveKind::Data: return "data";
+  case OpenACCDirectiveKind::EnterData: return "enter data";
+  case OpenACCDirectiveKind::ExitData: return "exit data";
+  case OpenACCDirectiveKind::HostData: return "host_data";
+  case OpenACCDirectiveKind::Loop: return "loop";
+  case OpenACCDirectiveKind::Cache: return "cache";
+  case OpenACCDirectiveKind::ParallelLoop: return "parallel loop";
+  case OpenACCDirectiveKind::SerialLoop: return "serial loop";
+  case OpenACCDirectiveKind::KernelsLoop: return "kernels loop";
+  case OpenACCDirectiveKind::Atomic: return "atomic";
+  case OpenACCDirectiveKind::Declare: return "declare";
+  case OpenACCDirectiveKind::Init: return "init";
+  case OpenACCDirectiveKind::Shutdown: return "shutdown";
+  case OpenACCDirectiveKind::Set: return "set";
+  case OpenACCDirectiveKind::Update: return "update";
+  case OpenACCDirectiveKind::Wait: return "wait";
+  case OpenACCDirectiveKind::Routine: return "routine";
+  default: return "invalid";
+  }
+}
+
+CharSourceRange pragmaTextRange(const SourceManager &SM, const LangOptions &LO,
+                                SourceLocation Hash) {
+  if (Hash.isInvalid() || !Hash.isFileID())
+    return {};
+  auto [FID, Off] = SM.getDecomposedLoc(Hash);
+  bool Invalid = false;
+  StringRef Buf = SM.getBufferData(FID, &Invalid);
+  if (Invalid || Off >= Buf.size() || Buf[Off] != '#')
+    return {};
+  Lexer Lex(SM.getLocForStartOfFile(FID), LO, Buf.begin(), Buf.begin() + Off,
+            Buf.end());
+  Lex.SetCommentRetentionState(true);
+  Token T;
+  Lex.LexFromRawLexer(T); // '#'
+  SourceLocation End = T.getEndLoc();
+  while (!Lex.LexFromRawLexer(T)) {
+    if (T.isAtStartOfLine())
+      break;
+    if (T.isNot(tok::comment))
+      End = T.getEndLoc();
+  }
+  if (!T.isAtStartOfLine() && T.is(tok::eof))
+    ; // directive on the last line without a newline: End is right already
+  return CharSourceRange::getCharRange(Hash, End);
+}
+
+std::string exprText(const Expr *E, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = SM.getExpansionRange(E->getSourceRange());
+  return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+}
+
+namespace {
+
+/// Finds the '#' that starts the pragma whose directive name is at Loc.
+SourceLocation findHash(const SourceManager &SM, SourceLocation Loc) {
+  if (Loc.isInvalid() || !Loc.isFileID())
+    return {};
+  auto [FID, Off] = SM.getDecomposedLoc(Loc);
+  StringRef Buf = SM.getBufferData(FID);
+  size_t H = Buf.rfind('#', Off);
+  if (H == StringRef::npos)
+    return {};
+  // Between '#' and the name: "pragma", "acc", blanks and continuations.
+  StringRef Mid = Buf.slice(H + 1, Off);
+  std::string Words;
+  for (char C : Mid)
+    if (!isspace(static_cast<unsigned char>(C)) && C != '\\')
+      Words += C;
+  if (Words != "pragmaacc")
+    return {};
+  return Loc.getLocWithOffset(-static_cast<int>(Off - H));
+}
+
+class Collector : public RecursiveASTVisitor<Collector> {
+public:
+  Collector(ASTContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool shouldVisitImplicitCode() const { return false; }
+  // Statement bodies are walked by walk(), which reaches each node once.
+  bool TraverseStmt(Stmt *) { return true; }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!inMainFile(FD->getLocation()))
+      return true;
+    for (const auto *A : FD->specific_attrs<OpenACCRoutineDeclAttr>())
+      addRoutineAttr(FD, A);
+    if (FD->doesThisDeclarationHaveABody() && Seen.insert(FD).second)
+      walk(FD->getBody(), -1, FD);
+    return true;
+  }
+  bool VisitOpenACCDeclareDecl(OpenACCDeclareDecl *D) {
+    addDecl(D, nullptr, -1);
+    return true;
+  }
+  bool VisitOpenACCRoutineDecl(OpenACCRoutineDecl *D) {
+    addDecl(D, nullptr, -1);
+    return true;
+  }
+
+  std::vector<Directive> Out;
+
+private:
+  bool inMainFile(SourceLocation L) const {
+    return L.isValid() && SM.isInMainFile(SM.getExpansionLoc(L));
+  }
+
+  void fillText(Directive &Dir, SourceLocation Hash) {
+    Dir.Loc = SM.getExpansionLoc(Hash.isValid() ? Hash : Dir.Loc);
+    if (Hash.isInvalid() || Hash.isMacroID()) {
+      Dir.WhyNotRewritable =
+          "directive comes from a macro or _Pragma; it is not rewritten";
+      return;
+    }
+    Dir.Text = pragmaTextRange(SM, Ctx.getLangOpts(), Hash);
+    if (Dir.Text.isInvalid()) {
+      Dir.WhyNotRewritable =
+          "directive comes from a macro or _Pragma; it is not rewritten";
+      return;
+    }
+    Dir.Spelling =
+        Lexer::getSourceText(Dir.Text, SM, Ctx.getLangOpts()).str();
+  }
+
+  void addDecl(const OpenACCConstructDecl *D, const FunctionDecl *Fn,
+               int Parent) {
+    if (!inMainFile(D->getLocation()) || !Seen.insert(D).second)
+      return;
+    Directive Dir;
+    Dir.Kind = D->getDirectiveKind();
+    Dir.D = D;
+    Dir.Clauses = D->clauses();
+    Dir.Fn = Fn;
+    Dir.Parent = Parent;
+    Dir.Loc = D->getLocation();
+    if (const auto *R = dyn_cast<OpenACCRoutineDecl>(D))
+      if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(
+              R->getFunctionReference()->IgnoreParenImpCasts()))
+        Dir.RoutineFn = dyn_cast<FunctionDecl>(Ref->getDecl());
+    fillText(Dir, D->getLocation());
+    Out.push_back(std::move(Dir));
+  }
+
+  void addRoutineAttr(const FunctionDecl *FD, const OpenACCRoutineDeclAttr *A) {
+    if (!Seen.insert(A).second)
+      return;
+    Directive Dir;
+    Dir.Kind = OpenACCDirectiveKind::Routine;
+    Dir.RoutineFn = FD;
+    Dir.Clauses = A->Clauses;
+    Dir.Loc = A->getLocation();
+    SourceLocation Hash = findHash(SM, A->getLocation());
+    if (A->getLocation().isMacroID())
+      Hash = SourceLocation();
+    fillText(Dir, Hash);
+    Out.push_back(std::move(Dir));
+  }
+
+  void walk(const Stmt *S, int Parent, const FunctionDecl *Fn) {
+    if (!S)
+      return;
+    if (const auto *C = dyn_cast<OpenACCConstructStmt>(S)) {
+      if (!Seen.insert(C).second)
+        return;
+      Directive Dir;
+      Dir.Kind = C->getDirectiveKind();
+      Dir.S = C;
+      Dir.Clauses = C->clauses();
+      Dir.Fn = Fn;
+      Dir.Parent = Parent;
+      Dir.Loc = C->getBeginLoc();
+      if (inMainFile(C->getBeginLoc())) {
+        fillText(Dir, C->getBeginLoc());
+        Out.push_back(std::move(Dir));
+        Parent = static_cast<int>(Out.size()) - 1;
+      }
+    } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls()) {
+        if (const auto *AD = dyn_cast<OpenACCDeclareDecl>(D))
+          addDecl(AD, Fn, Parent);
+        else if (const auto *VD = dyn_cast<VarDecl>(D))
+          walk(VD->getInit(), Parent, Fn);
+      }
+      return;
+    } else if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+      for (const Expr *Init : L->capture_inits())
+        walk(Init, Parent, Fn);
+      walk(L->getBody(), Parent, L->getCallOperator());
+      return;
+    }
+    for (const Stmt *Child : S->children())
+      walk(Child, Parent, Fn);
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  llvm::DenseSet<const void *> Seen;
+};
+
+} // namespace
+
+std::vector<Directive> collectDirectives(ASTContext &Ctx) {
+  Collector C(Ctx);
+  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  const SourceManager &SM = Ctx.getSourceManager();
+  // Source order, but parents must keep their indices: sort a permutation.
+  std::vector<size_t> Order(C.Out.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+    return SM.isBeforeInTranslationUnit(C.Out[A].Loc, C.Out[B].Loc);
+  });
+  std::vector<int> NewIndex(Order.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    NewIndex[Order[I]] = static_cast<int>(I);
+  std::vector<Directive> Sorted;
+  for (size_t I : Order) {
+    Directive D = std::move(C.Out[I]);
+    if (D.Parent >= 0)
+      D.Parent = NewIndex[D.Parent];
+    Sorted.push_back(std::move(D));
+  }
+  return Sorted;
+}
+
+} // namespace ompm

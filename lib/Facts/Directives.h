@@ -1,0 +1,61 @@
+//===- Directives.h - OpenACC directives found in a translation unit -*- C++ -*-===//
+//
+// Walks the AST once (each OpenACC node once, whatever the nesting: Clang
+// 22's visitors reach the subtree of an OpenACC construct 2^depth times) and
+// records each directive with its clauses, its enclosing directive and the
+// exact source range of its text: from '#' to the end of its last token, so a
+// trailing comment is not part of it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMPM_FACTS_DIRECTIVES_H
+#define OMPM_FACTS_DIRECTIVES_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclOpenACC.h"
+#include "clang/AST/StmtOpenACC.h"
+#include "clang/Basic/SourceLocation.h"
+#include "clang/Basic/SourceManager.h"
+#include <string>
+#include <vector>
+
+namespace ompm {
+
+struct Directive {
+  clang::OpenACCDirectiveKind Kind = clang::OpenACCDirectiveKind::Invalid;
+  const clang::OpenACCConstructStmt *S = nullptr; ///< statement directives
+  const clang::Decl *D = nullptr;  ///< declare / routine declarations
+  /// The function a routine directive applies to (attribute or named form).
+  const clang::FunctionDecl *RoutineFn = nullptr;
+  llvm::ArrayRef<const clang::OpenACCClause *> Clauses;
+  /// Enclosing function (null at namespace scope).
+  const clang::FunctionDecl *Fn = nullptr;
+  int Parent = -1;          ///< index of the enclosing statement directive
+  clang::SourceLocation Loc; ///< a location for diagnostics
+  /// The directive's text, '#' through its last token. Invalid when the
+  /// directive cannot be rewritten in place (macro, _Pragma).
+  clang::CharSourceRange Text;
+  std::string Spelling; ///< the original text (continuations kept)
+  std::string WhyNotRewritable;
+};
+
+/// True for parallel/serial/kernels and their combined loop forms.
+bool isComputeKind(clang::OpenACCDirectiveKind K);
+bool isCombinedKind(clang::OpenACCDirectiveKind K);
+llvm::StringRef directiveName(clang::OpenACCDirectiveKind K);
+
+/// Finds the directives of the main file, in source order.
+std::vector<Directive> collectDirectives(clang::ASTContext &Ctx);
+
+/// The range of a pragma's text starting at the '#' at Hash: up to the end of
+/// its last token on the logical line (continuations followed), excluding
+/// comments. Invalid if Hash is not a '#' in a file.
+clang::CharSourceRange pragmaTextRange(const clang::SourceManager &SM,
+                                       const clang::LangOptions &LO,
+                                       clang::SourceLocation Hash);
+
+/// Source text of an expression, as written (macro names, not expansions).
+std::string exprText(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+} // namespace ompm
+
+#endif

@@ -1,0 +1,63 @@
+//===- Poly.h - Integer polynomials over symbolic atoms ---------*- C++ -*-===//
+//
+// Subscripts and loop bounds as sums of integer-weighted monomials. A monomial
+// is a sorted list of symbols: loop-invariant source expressions ("n",
+// "s->len") or induction variables (marked with a leading '@'). Used to infer
+// array sections and to decide whether two subscripts are the same.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMPM_FACTS_POLY_H
+#define OMPM_FACTS_POLY_H
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ompm {
+
+class Poly {
+public:
+  using Monomial = std::vector<std::string>; // sorted symbols; empty = constant
+  Poly() = default;
+  static Poly constant(int64_t C);
+  static Poly symbol(const std::string &S);
+
+  Poly operator+(const Poly &O) const;
+  Poly operator-(const Poly &O) const;
+  Poly operator*(const Poly &O) const;
+  Poly scaled(int64_t K) const;
+
+  bool isConstant() const;
+  std::optional<int64_t> constantValue() const;
+  bool operator==(const Poly &O) const { return Terms == O.Terms; }
+  bool operator!=(const Poly &O) const { return !(*this == O); }
+
+  /// True if some monomial contains symbol S.
+  bool mentions(const std::string &S) const;
+  /// Coefficient polynomial of S when every monomial mentioning S has it
+  /// exactly once; std::nullopt otherwise (S squared).
+  std::optional<Poly> coefficientOf(const std::string &S) const;
+  /// Replaces S by P (S must appear at most once per monomial).
+  Poly substitute(const std::string &S, const Poly &P) const;
+
+  /// Decides A >= B assuming every atom (non-'@' symbol) is >= 1 and no
+  /// induction variable is left. std::nullopt if undecidable.
+  static std::optional<bool> geq(const Poly &A, const Poly &B);
+
+  /// C-like text; DisplayName maps '@' symbols to their source names.
+  std::string str(const std::function<std::string(const std::string &)>
+                      &DisplayName = nullptr) const;
+
+  const std::map<Monomial, int64_t> &terms() const { return Terms; }
+
+private:
+  void add(const Monomial &M, int64_t C);
+  std::map<Monomial, int64_t> Terms; // no zero coefficients
+};
+
+} // namespace ompm
+
+#endif

@@ -1,0 +1,657 @@
+//===- Regions.cpp - Variables, loops and accesses of a code region -------===//
+#include "Facts/Regions.h"
+#include "Facts/Directives.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtOpenACC.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang;
+
+namespace ompm {
+
+bool isPureFunction(llvm::StringRef Name) {
+  static const llvm::StringSet<> Pure = {
+      "sqrt",  "sqrtf", "fabs",  "fabsf", "abs",    "labs",  "exp",   "expf",
+      "log",   "logf",  "log10", "log2",  "pow",    "powf",  "sin",   "sinf",
+      "cos",   "cosf",  "tan",   "tanf",  "atan",   "atan2", "atanf", "floor",
+      "floorf", "ceil", "ceilf", "fmax",  "fmaxf",  "fmin",  "fminf", "fmod",
+      "exp2",  "cbrt",  "hypot", "tanh",  "sinh",   "cosh",  "erf",   "round",
+      "trunc", "asin",  "acos",  "std::sqrt", "std::abs", "std::exp",
+      "std::max", "std::min", "max",  "min", "fma",  "fmaf", "copysign"};
+  return Pure.count(Name);
+}
+
+namespace {
+const Expr *strip(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *C = dyn_cast<CStyleCastExpr>(E)) {
+      if (C->getType()->isIntegerType()) {
+        E = C->getSubExpr();
+        continue;
+      }
+    }
+    return E;
+  }
+}
+
+/// The variable an lvalue names: `x`, `a[i]` -> a, `this->v[i]` -> v.
+const ValueDecl *baseDecl(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+    E = A->getBase()->IgnoreParenImpCasts();
+  if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    return D->getDecl();
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    if (isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+      return M->getMemberDecl();
+  return nullptr;
+}
+
+bool isSimpleAtomText(llvm::StringRef S) {
+  for (char C : S)
+    if (!(isalnum(static_cast<unsigned char>(C)) || C == '_' || C == '.' ||
+          C == '-' || C == '>'))
+      return false;
+  return !S.empty();
+}
+} // namespace
+
+RegionFacts::RegionFacts(const Stmt *Region, ASTContext &Ctx)
+    : Region(Region), Ctx(Ctx) {
+  // Pass 1: declarations, write targets, calls and jumps.
+  std::function<void(const Stmt *, int)> Pre = [&](const Stmt *S, int Nest) {
+    if (!S)
+      return;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<ValueDecl>(D))
+          Declared.insert(VD);
+    if (const auto *B = dyn_cast<BinaryOperator>(S)) {
+      if (B->isAssignmentOp()) {
+        WriteTargets.insert(B->getLHS()->IgnoreParenImpCasts());
+        if (const ValueDecl *V = baseDecl(B->getLHS()))
+          Written.insert(V);
+        ScalarWrites.push_back(B);
+      }
+    } else if (const auto *U = dyn_cast<UnaryOperator>(S)) {
+      if (U->isIncrementDecrementOp()) {
+        WriteTargets.insert(U->getSubExpr()->IgnoreParenImpCasts());
+        if (const ValueDecl *V = baseDecl(U->getSubExpr()))
+          Written.insert(V);
+        ScalarWrites.push_back(U);
+      } else if (U->getOpcode() == UO_AddrOf) {
+        if (const ValueDecl *V = baseDecl(U->getSubExpr())) {
+          Escaped.insert(V);
+          Written.insert(V);
+        }
+      }
+    } else if (const auto *C = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *FD = C->getDirectCallee();
+      if (!FD || !isPureFunction(FD->getQualifiedNameAsString()))
+        HasCalls = true;
+      for (const Expr *Arg : C->arguments()) {
+        const Expr *A = Arg->IgnoreParenImpCasts();
+        if (A->getType()->isPointerType() || A->getType()->isArrayType() ||
+            Arg->getType()->isReferenceType())
+          if (const ValueDecl *V = baseDecl(A))
+            if (!isa<ArraySubscriptExpr>(A)) {
+              Escaped.insert(V);
+              Written.insert(V);
+            }
+      }
+      if (FD)
+        for (unsigned I = 0; I < FD->getNumParams() && I < C->getNumArgs(); ++I)
+          if (FD->getParamDecl(I)->getType()->isReferenceType())
+            if (const ValueDecl *V = baseDecl(C->getArg(I)))
+              Written.insert(V);
+    } else if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) ||
+               isa<IndirectGotoStmt>(S) || (isa<BreakStmt>(S) && Nest == 0) ||
+               isa<CXXThrowExpr>(S)) {
+      HasJumps = true;
+    }
+    bool Inner = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+                 isa<SwitchStmt>(S);
+    int ChildNest = (Inner && S != Region) ? Nest + 1 : Nest;
+    if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+      Pre(L->getBody(), ChildNest);
+      return;
+    }
+    for (const Stmt *Child : S->children())
+      Pre(Child, ChildNest);
+  };
+  Pre(Region, 0);
+
+  std::vector<int> Stack;
+  scan(Region, Stack);
+}
+
+std::string RegionFacts::nameOf(const ValueDecl *V) const {
+  auto It = Names.find(V);
+  if (It != Names.end())
+    return It->second;
+  return V->getNameAsString();
+}
+
+std::optional<CanonicalLoop> RegionFacts::canonical(const ForStmt *F) {
+  const VarDecl *IV = nullptr;
+  const Expr *Start = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit())) {
+    if (DS->isSingleDecl())
+      if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl()))
+        if (VD->getInit() && VD->getType()->isIntegerType()) {
+          IV = VD;
+          Start = VD->getInit();
+        }
+  } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(F->getInit())) {
+    if (B->getOpcode() == BO_Assign)
+      if (const auto *D = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(D->getDecl()))
+          if (VD->getType()->isIntegerType()) {
+            IV = VD;
+            Start = B->getRHS();
+          }
+  }
+  if (!IV)
+    return std::nullopt;
+  auto IsIV = [&](const Expr *E) {
+    const auto *D = dyn_cast<DeclRefExpr>(strip(E));
+    return D && D->getDecl() == IV;
+  };
+  // Step: +1 or -1.
+  int Step = 0;
+  const Expr *Inc = F->getInc();
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc)) {
+    if (IsIV(U->getSubExpr()))
+      Step = U->isIncrementOp() ? 1 : U->isDecrementOp() ? -1 : 0;
+  } else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
+    Expr::EvalResult R;
+    if (IsIV(CA->getLHS()) && CA->getRHS()->EvaluateAsInt(R, Ctx) &&
+        R.Val.getInt() == 1)
+      Step = CA->getOpcode() == BO_AddAssign ? 1
+             : CA->getOpcode() == BO_SubAssign ? -1 : 0;
+  } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(Inc)) {
+    if (B->getOpcode() == BO_Assign && IsIV(B->getLHS()))
+      if (const auto *Add = dyn_cast<BinaryOperator>(strip(B->getRHS()))) {
+        Expr::EvalResult R;
+        if ((Add->getOpcode() == BO_Add || Add->getOpcode() == BO_Sub) &&
+            IsIV(Add->getLHS()) && Add->getRHS()->EvaluateAsInt(R, Ctx) &&
+            R.Val.getInt() == 1)
+          Step = Add->getOpcode() == BO_Add ? 1 : -1;
+      }
+  }
+  if (Step == 0)
+    return std::nullopt;
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Cond)
+    return std::nullopt;
+  BinaryOperatorKind Op = Cond->getOpcode();
+  const Expr *Limit = nullptr;
+  if (IsIV(Cond->getLHS())) {
+    Limit = Cond->getRHS();
+  } else if (IsIV(Cond->getRHS())) {
+    Limit = Cond->getLHS();
+    switch (Op) { // normalise "n > i" to "i < n"
+    case BO_GT: Op = BO_LT; break;
+    case BO_GE: Op = BO_LE; break;
+    case BO_LT: Op = BO_GT; break;
+    case BO_LE: Op = BO_GE; break;
+    default: break;
+    }
+  }
+  if (!Limit)
+    return std::nullopt;
+  // The IV must not be written in the body.
+  bool BodyWritesIV = false;
+  std::function<void(const Stmt *)> W = [&](const Stmt *S) {
+    if (!S || BodyWritesIV)
+      return;
+    if (const auto *E = dyn_cast<Expr>(S))
+      if (WriteTargets.count(E->IgnoreParenImpCasts()) && IsIV(E))
+        BodyWritesIV = true;
+    for (const Stmt *C : S->children())
+      W(C);
+  };
+  W(F->getBody());
+  if (BodyWritesIV)
+    return std::nullopt;
+  CanonicalLoop L;
+  L.For = F;
+  L.IV = IV;
+  L.Symbol = "@" + IV->getNameAsString() + "." + std::to_string(Loops.size());
+  std::optional<Poly> S = toPoly(Start), Lim = toPoly(Limit);
+  if (!S || !Lim)
+    return std::nullopt;
+  if (Step > 0 && (Op == BO_LT || Op == BO_NE)) {
+    L.Min = *S;
+    L.Max = *Lim - Poly::constant(1);
+  } else if (Step > 0 && Op == BO_LE) {
+    L.Min = *S;
+    L.Max = *Lim;
+  } else if (Step < 0 && (Op == BO_GT || Op == BO_NE)) {
+    L.Max = *S;
+    L.Min = *Lim + Poly::constant(1);
+  } else if (Step < 0 && Op == BO_GE) {
+    L.Max = *S;
+    L.Min = *Lim;
+  } else {
+    return std::nullopt;
+  }
+  return L;
+}
+
+std::optional<Poly> RegionFacts::toPoly(const Expr *E) const {
+  E = strip(E);
+  if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *VD = dyn_cast<VarDecl>(D->getDecl())) {
+      auto It = IVLoop.find(VD);
+      if (It != IVLoop.end())
+        return Poly::symbol(Loops[It->second].Symbol);
+      if (Written.count(VD) || Declared.count(VD))
+        return std::nullopt;
+      if (VD->getType()->isIntegerType()) {
+        // A const with a known value still prints by name.
+        return Poly::symbol(VD->getNameAsString());
+      }
+      return std::nullopt;
+    }
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub ||
+        B->getOpcode() == BO_Mul) {
+      std::optional<Poly> L = toPoly(B->getLHS()), R = toPoly(B->getRHS());
+      if (!L || !R)
+        return std::nullopt;
+      if (B->getOpcode() == BO_Add)
+        return *L + *R;
+      if (B->getOpcode() == BO_Sub)
+        return *L - *R;
+      return *L * *R;
+    }
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus) {
+      std::optional<Poly> P = toPoly(U->getSubExpr());
+      if (!P)
+        return std::nullopt;
+      return U->getOpcode() == UO_Minus ? P->scaled(-1) : *P;
+    }
+  }
+  if (E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (E->getType()->isIntegerType() && E->EvaluateAsInt(R, Ctx)) {
+    int64_t V = R.Val.getInt().getExtValue();
+    // A macro constant keeps its name ("N"), which reads better in a map.
+    if (E->getBeginLoc().isMacroID() && V >= 1) {
+      std::string T = exprText(E, Ctx);
+      if (isSimpleAtomText(T) && !isdigit(static_cast<unsigned char>(T[0])))
+        return Poly::symbol(T);
+    }
+    return Poly::constant(V);
+  }
+  // Any other integer expression that reads nothing the region changes is
+  // an atom.
+  if (!E->getType()->isIntegerType() || E->HasSideEffects(Ctx))
+    return std::nullopt;
+  bool Invariant = true;
+  std::function<void(const Stmt *)> Check = [&](const Stmt *S) {
+    if (!S || !Invariant)
+      return;
+    if (const auto *D = dyn_cast<DeclRefExpr>(S))
+      if (const auto *VD = dyn_cast<VarDecl>(D->getDecl()))
+        if (IVLoop.count(VD) || Written.count(VD) || Declared.count(VD))
+          Invariant = false;
+    if (isa<ArraySubscriptExpr>(S) || isa<CallExpr>(S))
+      Invariant = false;
+    for (const Stmt *C : S->children())
+      Check(C);
+  };
+  Check(E);
+  if (!Invariant)
+    return std::nullopt;
+  std::string T = exprText(E, Ctx);
+  if (T.empty())
+    return std::nullopt;
+  return Poly::symbol(isSimpleAtomText(T) ? T : "(" + T + ")");
+}
+
+void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
+  if (!S)
+    return;
+  if (const auto *F = dyn_cast<ForStmt>(S)) {
+    scan(F->getInit(), Stack);
+    std::optional<CanonicalLoop> L = canonical(F);
+    scan(F->getCond(), Stack);
+    scan(F->getInc(), Stack);
+    bool Pushed = false;
+    if (L) {
+      IVLoop[L->IV] = static_cast<int>(Loops.size());
+      Loops.push_back(*L);
+      Stack.push_back(static_cast<int>(Loops.size()) - 1);
+      Pushed = true;
+    }
+    scan(F->getBody(), Stack);
+    if (Pushed)
+      Stack.pop_back();
+    return;
+  }
+  auto Note = [&](const ValueDecl *V, const Expr *Ref) {
+    if (Declared.count(V) || !Seen.insert(V).second)
+      return;
+    External.push_back(V);
+    std::string T = exprText(Ref, Ctx);
+    Names[V] = T.empty() ? V->getNameAsString() : T;
+  };
+  if (const auto *A = dyn_cast<ArraySubscriptExpr>(S)) {
+    Access Acc;
+    const Expr *E = A;
+    while (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
+      Acc.Indices.insert(Acc.Indices.begin(), Sub->getIdx());
+      E = Sub->getBase()->IgnoreParenImpCasts();
+    }
+    const ValueDecl *V = nullptr;
+    if (const auto *D = dyn_cast<DeclRefExpr>(E))
+      V = D->getDecl();
+    else if (const auto *M = dyn_cast<MemberExpr>(E);
+             M && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+      V = M->getMemberDecl();
+    if (!V) {
+      // A subscript of something else (a call, a struct member): scan it all.
+      for (const Stmt *C : A->children())
+        scan(C, Stack);
+      return;
+    }
+    Note(V, E);
+    Acc.Base = V;
+    Acc.BaseText = exprText(E, Ctx);
+    Acc.Loops = Stack;
+    Acc.IsWrite = WriteTargets.count(A);
+    Accesses.push_back(Acc);
+    for (const Expr *I : Acc.Indices)
+      scan(I, Stack);
+    return;
+  }
+  if (const auto *D = dyn_cast<DeclRefExpr>(S)) {
+    if (const auto *VD = dyn_cast<VarDecl>(D->getDecl())) {
+      Note(VD, D);
+      if (VD->getType()->isPointerType() || VD->getType()->isArrayType())
+        if (!WriteTargets.count(D))
+          Escaped.insert(VD);
+    }
+    return;
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(S)) {
+    if (isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts())) {
+      const ValueDecl *V = M->getMemberDecl();
+      if (isa<FieldDecl>(V)) {
+        Note(V, M);
+        if (V->getType()->isPointerType() || V->getType()->isArrayType())
+          Escaped.insert(V);
+      }
+      return;
+    }
+  }
+  if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+    scan(L->getBody(), Stack);
+    return;
+  }
+  if (const auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(S)) {
+    (void)U; // sizeof(a) reads no element
+    return;
+  }
+  for (const Stmt *C : S->children())
+    scan(C, Stack);
+}
+
+bool RegionFacts::bound(const Access &A, size_t Dim, Poly &Lo, Poly &Hi,
+                        std::string &Why) const {
+  std::optional<Poly> P = toPoly(A.Indices[Dim]);
+  if (!P) {
+    Why = "the subscript '" + exprText(A.Indices[Dim], Ctx) +
+          "' depends on a value computed in the region";
+    return false;
+  }
+  Lo = *P;
+  Hi = *P;
+  for (auto It = A.Loops.rbegin(); It != A.Loops.rend(); ++It) {
+    const CanonicalLoop &L = Loops[*It];
+    for (Poly *Q : {&Lo, &Hi}) {
+      if (!Q->mentions(L.Symbol))
+        continue;
+      std::optional<Poly> C = Q->coefficientOf(L.Symbol);
+      bool HasIV = false;
+      if (C)
+        for (const auto &[M, K] : C->terms())
+          for (const std::string &S : M)
+            HasIV |= !S.empty() && S[0] == '@';
+      std::optional<bool> NonNeg =
+          (C && !HasIV) ? Poly::geq(*C, Poly::constant(0)) : std::nullopt;
+      if (!NonNeg) {
+        Why = "the subscript '" + exprText(A.Indices[Dim], Ctx) +
+              "' is not affine in the loop variables";
+        return false;
+      }
+      bool WantMin = Q == &Lo;
+      *Q = Q->substitute(L.Symbol, (WantMin == *NonNeg) ? L.Min : L.Max);
+    }
+  }
+  for (const Poly *Q : {&Lo, &Hi})
+    for (const auto &[M, K] : Q->terms())
+      for (const std::string &S : M)
+        if (!S.empty() && S[0] == '@') {
+          Why = "the subscript '" + exprText(A.Indices[Dim], Ctx) +
+                "' uses a loop variable whose bounds are unknown";
+          return false;
+        }
+  return true;
+}
+
+SectionResult RegionFacts::inferSection(const ValueDecl *V) const {
+  std::string Name = nameOf(V);
+  if (Escaped.count(V))
+    return {"", "'" + Name +
+                    "' is used other than through subscripts (passed to a "
+                    "function, offset or its address taken)"};
+  std::optional<Poly> Lo, Hi;
+  for (const Access &A : Accesses) {
+    if (A.Base != V)
+      continue;
+    Poly L, H;
+    std::string Why;
+    if (!bound(A, 0, L, H, Why))
+      return {"", Why};
+    if (!Lo) {
+      Lo = L;
+      Hi = H;
+      continue;
+    }
+    std::optional<bool> LoLe = Poly::geq(L, *Lo), HiGe = Poly::geq(H, *Hi);
+    if (!LoLe || !HiGe)
+      return {"", "the accesses to '" + Name +
+                      "' have bounds that cannot be ordered ('" + L.str() +
+                      "' vs '" + Lo->str() + "')"};
+    if (!*LoLe)
+      Lo = L;
+    if (*HiGe)
+      Hi = H;
+  }
+  if (!Lo)
+    return {"", "'" + Name + "' is never subscripted in the region"};
+  Poly Len = *Hi - *Lo + Poly::constant(1);
+  return {Name + "[" + Lo->str() + ":" + Len.str() + "]", ""};
+}
+
+ParallelResult RegionFacts::testParallel(const ForStmt *For) const {
+  ParallelResult R;
+  int Self = -1;
+  for (size_t I = 0; I < Loops.size(); ++I)
+    if (Loops[I].For == For)
+      Self = static_cast<int>(I);
+  if (Self < 0) {
+    R.Why = "the loop is not in canonical form (for (i = lo; i < hi; i++))";
+    return R;
+  }
+  const CanonicalLoop &L = Loops[Self];
+  if (HasJumps) {
+    R.Why = "the loop body leaves the loop (break, return, goto or throw)";
+    return R;
+  }
+  if (HasCalls) {
+    R.Why = "the loop calls a function whose side effects are unknown";
+    return R;
+  }
+  // Scalars declared outside the loop and written in it: reductions or a
+  // loop-carried dependence.
+  for (const ValueDecl *V : External) {
+    if (!Written.count(V) || V->getType()->isPointerType() ||
+        V->getType()->isArrayType())
+      continue;
+    if (const auto *VD = dyn_cast<VarDecl>(V); VD && IVLoop.count(VD))
+      continue;
+    // Every reference must be the target of one `v op= e` of the same op.
+    unsigned Refs = 0, Updates = 0;
+    std::string Op;
+    bool Mixed = false;
+    std::function<void(const Stmt *)> Count = [&](const Stmt *S) {
+      if (!S)
+        return;
+      if (const auto *D = dyn_cast<DeclRefExpr>(S))
+        if (D->getDecl() == V)
+          ++Refs;
+      if (const auto *CA = dyn_cast<CompoundAssignOperator>(S))
+        if (const auto *D =
+                dyn_cast<DeclRefExpr>(CA->getLHS()->IgnoreParenImpCasts()))
+          if (D->getDecl() == V) {
+            ++Updates;
+            std::string ThisOp =
+                (CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign)
+                    ? "+"
+                : CA->getOpcode() == BO_MulAssign ? "*"
+                : CA->getOpcode() == BO_OrAssign  ? "|"
+                : CA->getOpcode() == BO_AndAssign ? "&"
+                : CA->getOpcode() == BO_XorAssign ? "^"
+                                                  : "";
+            if (ThisOp.empty() || (!Op.empty() && Op != ThisOp))
+              Mixed = true;
+            Op = ThisOp;
+          }
+      for (const Stmt *C : S->children())
+        Count(C);
+    };
+    Count(For->getBody());
+    if (Updates == 0 || Refs != Updates || Mixed) {
+      R.Why = "the loop writes '" + nameOf(V) +
+              "', declared outside it, in a way that is not a reduction";
+      return R;
+    }
+    R.Reductions.push_back(Op + ":" + nameOf(V));
+  }
+  // Arrays: every access to a written array must be the same element, and
+  // that element must differ between iterations.
+  llvm::DenseSet<const ValueDecl *> WrittenBases;
+  for (const Access &A : Accesses)
+    if (A.IsWrite)
+      WrittenBases.insert(A.Base);
+  for (const ValueDecl *B : WrittenBases) {
+    const Access *First = nullptr;
+    std::vector<Poly> Key;
+    for (const Access &A : Accesses) {
+      if (A.Base != B)
+        continue;
+      std::vector<Poly> K;
+      for (const Expr *I : A.Indices) {
+        std::optional<Poly> P = toPoly(I);
+        if (!P) {
+          R.Why = "a subscript of '" + nameOf(B) +
+                  "' depends on a value computed in the loop";
+          return R;
+        }
+        K.push_back(*P);
+      }
+      if (!First) {
+        First = &A;
+        Key = K;
+      } else if (K != Key) {
+        R.Why = "'" + nameOf(B) +
+                "' is written and accessed at different subscripts, which "
+                "may be a loop-carried dependence";
+        return R;
+      }
+    }
+    // The first subscript that mentions the IV must separate iterations.
+    bool Separated = false;
+    for (size_t D = 0; D < Key.size() && !Separated; ++D) {
+      if (!Key[D].mentions(L.Symbol))
+        continue;
+      std::optional<Poly> C = Key[D].coefficientOf(L.Symbol);
+      if (!C)
+        break;
+      Poly Rest = Key[D] - *C * Poly::symbol(L.Symbol);
+      // Range of the rest over the inner loops.
+      Access Tmp = *First;
+      Poly Lo = Rest, Hi = Rest;
+      bool Ok = true;
+      for (auto It = Tmp.Loops.rbegin(); It != Tmp.Loops.rend() && Ok; ++It) {
+        const CanonicalLoop &In = Loops[*It];
+        if (In.For == For)
+          break;
+        for (Poly *Q : {&Lo, &Hi}) {
+          if (!Q->mentions(In.Symbol))
+            continue;
+          std::optional<Poly> CI = Q->coefficientOf(In.Symbol);
+          std::optional<bool> NN =
+              CI ? Poly::geq(*CI, Poly::constant(0)) : std::nullopt;
+          if (!NN) {
+            Ok = false;
+            break;
+          }
+          *Q = Q->substitute(In.Symbol, ((Q == &Lo) == *NN) ? In.Min : In.Max);
+        }
+      }
+      if (!Ok || Lo.mentions(L.Symbol) || Hi.mentions(L.Symbol))
+        break;
+      Poly Width = Hi - Lo;
+      std::optional<bool> Pos = Poly::geq(*C, Poly::constant(1));
+      std::optional<bool> Neg = Poly::geq(Poly::constant(-1), *C);
+      if (Pos && *Pos) {
+        std::optional<bool> Fits = Poly::geq(*C - Poly::constant(1), Width);
+        Separated = Fits && *Fits;
+      } else if (Neg && *Neg) {
+        std::optional<bool> Fits =
+            Poly::geq(C->scaled(-1) - Poly::constant(1), Width);
+        Separated = Fits && *Fits;
+      }
+      break;
+    }
+    if (!Separated) {
+      R.Why = "iterations may write the same element of '" + nameOf(B) + "'";
+      return R;
+    }
+  }
+  // Two pointers, one written, may alias unless both are restrict.
+  for (const ValueDecl *W : WrittenBases) {
+    if (!W->getType()->isPointerType())
+      continue;
+    for (const ValueDecl *O : External) {
+      if (O == W || !O->getType()->isPointerType())
+        continue;
+      bool Used = false;
+      for (const Access &A : Accesses)
+        Used |= A.Base == O;
+      if (!Used)
+        continue;
+      if (!W->getType().isRestrictQualified() ||
+          !O->getType().isRestrictQualified()) {
+        R.Why = "'" + nameOf(W) + "' and '" + nameOf(O) +
+                "' may alias (declare them restrict, or add independent)";
+        return R;
+      }
+    }
+  }
+  R.Parallel = true;
+  return R;
+}
+
+} // namespace ompm

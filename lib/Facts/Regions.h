@@ -1,0 +1,106 @@
+//===- Regions.h - Variables, loops and accesses of a code region -*- C++ -*-===//
+//
+// Facts about one statement (an offloaded region or a loop nest): which outer
+// variables it reads and writes, its canonical loops with their bounds, every
+// subscripted access as a polynomial, the array section each pointer needs,
+// and whether a loop's iterations are independent.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMPM_FACTS_REGIONS_H
+#define OMPM_FACTS_REGIONS_H
+
+#include "Facts/Poly.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ompm {
+
+/// A `for (i = lo; i < hi; ++i)` loop (or <=, >, >=, --, += 1, -= 1).
+struct CanonicalLoop {
+  const clang::ForStmt *For = nullptr;
+  const clang::VarDecl *IV = nullptr;
+  std::string Symbol; ///< the IV's '@' symbol
+  Poly Min, Max;      ///< inclusive range of the IV (may mention outer IVs)
+};
+
+struct Access {
+  const clang::ValueDecl *Base = nullptr;
+  std::string BaseText;
+  std::vector<const clang::Expr *> Indices; ///< outermost subscript first
+  std::vector<int> Loops; ///< indices into RegionFacts::loops(), outer first
+  bool IsWrite = false;
+};
+
+/// The outcome of a section inference: a list item ("p[lo:len]") or why not.
+struct SectionResult {
+  std::string Item;
+  std::string Why; ///< empty on success
+  bool ok() const { return Why.empty(); }
+};
+
+struct ParallelResult {
+  bool Parallel = false;
+  std::string Why;                     ///< when not parallel
+  std::vector<std::string> Reductions; ///< "+:s" items found
+};
+
+class RegionFacts {
+public:
+  RegionFacts(const clang::Stmt *Region, clang::ASTContext &Ctx);
+
+  /// Variables used in the region but declared outside, in first-use order.
+  const std::vector<const clang::ValueDecl *> &externalVars() const {
+    return External;
+  }
+  bool isWritten(const clang::ValueDecl *V) const { return Written.count(V); }
+  bool isAddressTaken(const clang::ValueDecl *V) const {
+    return Escaped.count(V);
+  }
+  /// Source text naming V in the region ("a", "this->v" is written "v").
+  std::string nameOf(const clang::ValueDecl *V) const;
+  const std::vector<CanonicalLoop> &loops() const { return Loops; }
+  const std::vector<Access> &accesses() const { return Accesses; }
+  bool hasCallsOrEscapes() const { return HasCalls; }
+
+  /// The section of V the region touches, from its subscripts and the loop
+  /// bounds around them: "p[lo:len]".
+  SectionResult inferSection(const clang::ValueDecl *V) const;
+
+  /// Whether the iterations of the canonical loop For are independent.
+  ParallelResult testParallel(const clang::ForStmt *For) const;
+
+  /// Converts an index expression to a polynomial over loop IVs and atoms;
+  /// std::nullopt if it reads a variable the region modifies.
+  std::optional<Poly> toPoly(const clang::Expr *E) const;
+
+private:
+  void scan(const clang::Stmt *S, std::vector<int> &LoopStack);
+  std::optional<CanonicalLoop> canonical(const clang::ForStmt *F);
+  bool bound(const Access &A, size_t Dim, Poly &Lo, Poly &Hi,
+             std::string &Why) const;
+
+  const clang::Stmt *Region;
+  clang::ASTContext &Ctx;
+  std::vector<const clang::ValueDecl *> External;
+  llvm::DenseSet<const clang::ValueDecl *> Declared, Written, Escaped, Seen;
+  llvm::DenseSet<const clang::Expr *> WriteTargets;
+  llvm::DenseMap<const clang::ValueDecl *, std::string> Names;
+  llvm::DenseMap<const clang::VarDecl *, int> IVLoop;
+  std::vector<CanonicalLoop> Loops;
+  std::vector<Access> Accesses;
+  std::vector<const clang::Stmt *> ScalarWrites;
+  bool HasCalls = false;
+  bool HasJumps = false;
+};
+
+/// Functions known to have no side effects on memory (libm and friends).
+bool isPureFunction(llvm::StringRef Name);
+
+} // namespace ompm
+
+#endif

@@ -1,0 +1,1668 @@
+//===- Planner.cpp - From OpenACC facts to OpenMP edits -------------------===//
+#include "Plan/Planner.h"
+#include "Facts/Regions.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include <set>
+
+using namespace clang;
+
+namespace ompm {
+namespace {
+
+using CK = OpenACCClauseKind;
+using DK = OpenACCDirectiveKind;
+
+/// Map clauses grouped by map type, in first-seen order.
+struct MapList {
+  std::vector<std::pair<std::string, std::vector<std::string>>> Groups;
+  std::set<std::string> Items;
+  void add(const std::string &Type, const std::string &Item) {
+    if (!Items.insert(Item).second)
+      return;
+    for (auto &G : Groups)
+      if (G.first == Type) {
+        G.second.push_back(Item);
+        return;
+      }
+    Groups.push_back({Type, {Item}});
+  }
+  bool empty() const { return Groups.empty(); }
+  void renderInto(std::vector<std::string> &Out) const {
+    for (const auto &[T, Items] : Groups)
+      Out.push_back("map(" + T + ": " + llvm::join(Items, ", ") + ")");
+  }
+};
+
+/// The variable a clause item names: `a`, `a[0:n]` -> a, `this->v` -> v.
+const ValueDecl *itemDecl(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *S = dyn_cast<ArraySectionExpr>(E))
+      E = S->getBase()->IgnoreParenImpCasts();
+    else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+      E = A->getBase()->IgnoreParenImpCasts();
+    else
+      break;
+  }
+  if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    return D->getDecl();
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return M->getMemberDecl();
+  return nullptr;
+}
+
+bool isSection(const Expr *E) {
+  return isa<ArraySectionExpr>(E->IgnoreParenImpCasts());
+}
+
+llvm::ArrayRef<Expr *> varList(const OpenACCClause *C) {
+  if (const auto *V = dyn_cast<OpenACCClauseWithVarList>(C))
+    return V->getVarList();
+  if (const auto *S = dyn_cast<OpenACCSelfClause>(C))
+    if (S->isVarListClause())
+      return S->getVarList();
+  return {};
+}
+
+struct LoopNode {
+  int Dir = -1; ///< directive index, -1 for a bare loop in kernels
+  const ForStmt *For = nullptr;
+  int Parent = -1;
+  llvm::ArrayRef<const OpenACCClause *> Clauses;
+  bool Gang = false, Worker = false, Vector = false, Seq = false;
+  bool Auto = false, Independent = false, ExplicitLevel = false;
+  unsigned Collapse = 1;
+  std::vector<std::string> TileSizes;
+  // Decisions.
+  bool Partitioned = false, IsGang = false, IsThread = false, IsSimd = false;
+  std::vector<std::string> Reductions, Private, FirstPrivate, AutoReductions;
+  std::string NumThreads, SimdLen;
+  std::string Decision; ///< note: why seq / why parallel
+};
+
+class FilePlanner {
+public:
+  FilePlanner(ASTContext &Ctx, const std::vector<Directive> &Dirs,
+              const PPFacts &PP, const PlanOptions &Opts)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Dirs(Dirs), PP(PP), Opts(Opts),
+        Handled(Dirs.size(), false) {}
+
+  FilePlan run();
+
+private:
+  // --- records -------------------------------------------------------------
+  ConstructRecord newRecord(int I) {
+    ConstructRecord R;
+    const Directive &D = Dirs[I];
+    R.Kind = directiveName(D.Kind).str();
+    R.Loc = D.Loc;
+    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(D.Loc));
+    if (P.isValid()) {
+      R.Line = P.getLine();
+      R.Column = P.getColumn();
+    }
+    R.Original = D.Spelling.empty() ? "#pragma acc " + R.Kind : D.Spelling;
+    return R;
+  }
+  void fail(ConstructRecord R, std::string Why) {
+    R.Translated = false;
+    R.Reason = std::move(Why);
+    R.Emitted.clear();
+    Out.Records.push_back(std::move(R));
+  }
+  void succeed(ConstructRecord R, EditSet &E) {
+    R.Translated = true;
+    Out.Edits.insert(Out.Edits.end(), E.edits().begin(), E.edits().end());
+    Out.Records.push_back(std::move(R));
+  }
+  std::string text(const Expr *E) const { return exprText(E, Ctx); }
+  static std::string omp(const std::string &Dir,
+                         const std::vector<std::string> &Clauses) {
+    std::string S = "#pragma omp " + Dir;
+    for (const std::string &C : Clauses)
+      S += " " + C;
+    return S;
+  }
+  bool isDescendant(int I, int Anc) const {
+    for (int P = Dirs[I].Parent; P >= 0; P = Dirs[P].Parent)
+      if (P == Anc)
+        return true;
+    return false;
+  }
+  std::vector<int> descendants(int Anc) const {
+    std::vector<int> V;
+    for (size_t I = 0; I < Dirs.size(); ++I)
+      if (isDescendant(static_cast<int>(I), Anc))
+        V.push_back(static_cast<int>(I));
+    return V;
+  }
+  /// The associated statement (OpenACCAssociatedStmtConstruct::classof is
+  /// false in Clang 22, so go by the concrete classes).
+  const Stmt *assoc(const Directive &D) const {
+    if (const auto *C = dyn_cast_or_null<OpenACCComputeConstruct>(D.S))
+      return C->getStructuredBlock();
+    if (const auto *C = dyn_cast_or_null<OpenACCCombinedConstruct>(D.S))
+      return C->getLoop();
+    if (const auto *C = dyn_cast_or_null<OpenACCLoopConstruct>(D.S))
+      return C->getLoop();
+    if (const auto *C = dyn_cast_or_null<OpenACCDataConstruct>(D.S))
+      return C->getStructuredBlock();
+    if (const auto *C = dyn_cast_or_null<OpenACCHostDataConstruct>(D.S))
+      return C->getStructuredBlock();
+    return nullptr;
+  }
+
+  // --- shared clause handling ---------------------------------------------
+  /// Applies device_type filtering: returns the clauses that apply.
+  std::vector<const OpenACCClause *>
+  effectiveClauses(llvm::ArrayRef<const OpenACCClause *> Cs,
+                   ConstructRecord &R) const {
+    std::vector<const OpenACCClause *> V;
+    bool Keep = true;
+    for (const OpenACCClause *C : Cs) {
+      if (const auto *DT = dyn_cast<OpenACCDeviceTypeClause>(C)) {
+        Keep = false;
+        for (const DeviceTypeArgument &A : DT->getArchitectures()) {
+          if (!A.getIdentifierInfo()) {
+            Keep = true; // '*'
+            continue;
+          }
+          StringRef N = A.getIdentifierInfo()->getName();
+          if (N == "nvidia" || N == "default" || N == "acc_device_nvidia" ||
+              N == "acc_device_default")
+            Keep = true;
+        }
+        if (!Keep)
+          R.Notes.push_back("clauses after '" + clauseText(C) +
+                            "' are dropped: they target another device");
+        continue;
+      }
+      if (Keep)
+        V.push_back(C);
+    }
+    return V;
+  }
+  std::string clauseText(const OpenACCClause *C) const {
+    return Lexer::getSourceText(SM.getExpansionRange(C->getSourceRange()),
+                                SM, Ctx.getLangOpts())
+        .str();
+  }
+  std::string queueRef(const Expr *Q) {
+    NeedQueues = true;
+    return "omp_migrate_async_[(" + (Q ? text(Q) : std::string("-1")) +
+           ") & 63]";
+  }
+  /// async/wait clauses: OpenMP clauses, plus whether a taskwait must come
+  /// before the construct (wait without arguments).
+  void asyncWait(const OpenACCClause *C, std::vector<std::string> &Cl,
+                 bool &TaskwaitBefore, bool AllowAsync, std::string &Why) {
+    if (const auto *A = dyn_cast<OpenACCAsyncClause>(C)) {
+      if (!AllowAsync) {
+        Why = "async on this construct has no OpenMP equivalent";
+        return;
+      }
+      Cl.push_back("nowait");
+      Cl.push_back("depend(inout: " +
+                   queueRef(A->hasIntExpr() ? A->getIntExpr() : nullptr) + ")");
+    } else if (const auto *W = dyn_cast<OpenACCWaitClause>(C)) {
+      if (!W->hasExprs() || W->getQueueIdExprs().empty()) {
+        TaskwaitBefore = true;
+        return;
+      }
+      for (const Expr *Q : W->getQueueIdExprs())
+        Cl.push_back("depend(in: " + queueRef(Q) + ")");
+    }
+  }
+  /// One data clause's items into maps (or is_device_ptr) for a context.
+  bool dataClause(const OpenACCClause *C, DataContext Ctxt, bool Finalize,
+                  MapList &Maps, std::vector<std::string> &DevPtrs,
+                  ConstructRecord &R, std::string &Why) {
+    const DataClauseRule *Rule = findDataClauseRule(C->getClauseKind(), Ctxt);
+    if (!Rule) {
+      Why = "clause '" + clauseText(C) + "' has no OpenMP equivalent here";
+      return false;
+    }
+    if (*Rule->Note)
+      R.Notes.push_back(std::string(Rule->AccSpelling) + ": " + Rule->Note);
+    OpenACCModifierKind Mods = OpenACCModifierKind::Invalid;
+    if (const auto *X = dyn_cast<OpenACCCopyClause>(C))
+      Mods = X->getModifierList();
+    else if (const auto *X = dyn_cast<OpenACCCopyInClause>(C))
+      Mods = X->getModifierList();
+    else if (const auto *X = dyn_cast<OpenACCCopyOutClause>(C))
+      Mods = X->getModifierList();
+    else if (const auto *X = dyn_cast<OpenACCCreateClause>(C))
+      Mods = X->getModifierList();
+    if (isOpenACCModifierBitSet(Mods, OpenACCModifierKind::Zero)) {
+      Why = "the zero modifier has no OpenMP equivalent";
+      return false;
+    }
+    bool Always = isOpenACCModifierBitSet(Mods, OpenACCModifierKind::Always) ||
+                  isOpenACCModifierBitSet(Mods, OpenACCModifierKind::AlwaysIn) ||
+                  isOpenACCModifierBitSet(Mods, OpenACCModifierKind::AlwaysOut);
+    StringRef Type = Rule->OmpMapType;
+    if (Finalize && Type == "release")
+      Type = "delete";
+    for (const Expr *E : varList(C)) {
+      std::string Item = text(E);
+      const ValueDecl *V = itemDecl(E);
+      bool Ptr = V && V->getType()->isPointerType() && !isSection(E);
+      if (Type == "is_device_ptr") {
+        DevPtrs.push_back(Item);
+      } else if (Type == "present") {
+        Maps.add("alloc", Ptr ? Item + "[:0]" : Item);
+      } else if (Type == "attach") {
+        Maps.add("to", Item + "[:0]");
+      } else if (Type == "detach") {
+        Maps.add("release", Item + "[:0]");
+      } else {
+        if (Ptr) {
+          Why = "'" + Item +
+                "' is a pointer without a section: OpenACC moves the pointer "
+                "itself; write the section to move the data";
+          return false;
+        }
+        Maps.add(Always ? "always, " + Type.str() : Type.str(), Item);
+      }
+    }
+    return true;
+  }
+
+  // --- constructs ---------------------------------------------------------
+  void planCompute(int I);
+  void planData(int I);
+  void planEnterExit(int I);
+  void planUpdate(int I);
+  void planHostData(int I);
+  void planAtomic(int I);
+  void planSimple(int I);
+  void planDeclare(int I);
+  void planRoutine(int I);
+  void planOrphanLoop(int I);
+  void planRuntimeCalls();
+  void planPreprocessor();
+  void insertQueueDecl();
+
+  /// Variables the enclosing data constructs make present, and deviceptrs.
+  void enclosingData(int I, llvm::DenseSet<const ValueDecl *> &Present,
+                     llvm::DenseSet<const ValueDecl *> &DevPtr) const {
+    for (int P = Dirs[I].Parent; P >= 0; P = Dirs[P].Parent) {
+      if (Dirs[P].Kind != DK::Data && Dirs[P].Kind != DK::HostData)
+        continue;
+      for (const OpenACCClause *C : Dirs[P].Clauses)
+        for (const Expr *E : varList(C))
+          if (const ValueDecl *V = itemDecl(E))
+            (C->getClauseKind() == CK::DevicePtr ? DevPtr : Present).insert(V);
+    }
+    Present.insert(GlobalDeclared.begin(), GlobalDeclared.end());
+  }
+
+  ASTContext &Ctx;
+  SourceManager &SM;
+  const std::vector<Directive> &Dirs;
+  const PPFacts &PP;
+  PlanOptions Opts;
+  std::vector<bool> Handled;
+  llvm::DenseSet<const ValueDecl *> GlobalDeclared;
+  bool NeedQueues = false;
+  SourceLocation FirstQueueUse;
+  FilePlan Out;
+};
+
+// ============================================================================
+// Compute constructs
+// ============================================================================
+
+void FilePlanner::planCompute(int CI) {
+  const Directive &C = Dirs[CI];
+  ConstructRecord R = newRecord(CI);
+  std::vector<int> Desc = descendants(CI);
+  for (int D : Desc)
+    Handled[D] = true;
+  auto FailAll = [&](std::string Why) {
+    for (int D : Desc) {
+      ConstructRecord DR = newRecord(D);
+      DR.Reason = "inside an untranslated " + R.Kind + " construct";
+      Out.Records.push_back(DR);
+    }
+    fail(R, Why);
+  };
+  if (!C.WhyNotRewritable.empty())
+    return FailAll(C.WhyNotRewritable);
+  for (int D : Desc)
+    if (!Dirs[D].WhyNotRewritable.empty())
+      return FailAll("a directive inside it comes from a macro or _Pragma");
+
+  const bool Kernels = C.Kind == DK::Kernels || C.Kind == DK::KernelsLoop;
+  const bool Serial = C.Kind == DK::Serial || C.Kind == DK::SerialLoop;
+  const bool Combined = isCombinedKind(C.Kind);
+  bool QueueUsed = false;
+  (void)QueueUsed;
+
+  // Clauses of the construct itself.
+  std::vector<const OpenACCClause *> Cls = effectiveClauses(C.Clauses, R);
+  MapList Maps;
+  std::vector<std::string> DevPtrs, IfConds, Async, TeamsCl, Priv, FirstPriv,
+      Reds;
+  llvm::DenseSet<const ValueDecl *> Explicit;
+  std::string NumWorkers, VectorLength;
+  bool TaskwaitBefore = false;
+  std::string Why;
+  for (const OpenACCClause *Cl : Cls) {
+    for (const Expr *E : varList(Cl))
+      if (const ValueDecl *V = itemDecl(E))
+        Explicit.insert(V);
+    switch (Cl->getClauseKind()) {
+    case CK::If:
+      IfConds.push_back("(" + text(cast<OpenACCIfClause>(Cl)->getConditionExpr()) + ")");
+      break;
+    case CK::Self: {
+      const auto *S = cast<OpenACCSelfClause>(Cl);
+      IfConds.push_back(S->hasConditionExpr()
+                            ? "!(" + text(S->getConditionExpr()) + ")"
+                            : std::string("0"));
+      break;
+    }
+    case CK::Async:
+    case CK::Wait:
+      asyncWait(Cl, Async, TaskwaitBefore, true, Why);
+      break;
+    case CK::NumGangs: {
+      auto Es = cast<OpenACCNumGangsClause>(Cl)->getIntExprs();
+      if (!Es.empty())
+        TeamsCl.push_back("num_teams(" + text(Es[0]) + ")");
+      if (Es.size() > 1)
+        R.Notes.push_back("num_gangs: only the first dimension is kept");
+      break;
+    }
+    case CK::NumWorkers:
+      NumWorkers = text(cast<OpenACCNumWorkersClause>(Cl)->getIntExpr());
+      break;
+    case CK::VectorLength:
+      VectorLength = text(cast<OpenACCVectorLengthClause>(Cl)->getIntExpr());
+      break;
+    case CK::Default:
+      R.Notes.push_back("default(...) dropped: every map is explicit");
+      break;
+    case CK::Private:
+      for (const Expr *E : varList(Cl))
+        Priv.push_back(text(E));
+      break;
+    case CK::FirstPrivate:
+      for (const Expr *E : varList(Cl))
+        FirstPriv.push_back(text(E));
+      break;
+    case CK::Reduction: {
+      const auto *Red = cast<OpenACCReductionClause>(Cl);
+      std::string Op = reductionOperator(Red->getReductionOp()).str();
+      for (const Expr *E : Red->getVarList()) {
+        Reds.push_back(Op + ": " + text(E));
+        Maps.add("tofrom", text(E));
+      }
+      break;
+    }
+    case CK::Copy: case CK::PCopy: case CK::PresentOrCopy:
+    case CK::CopyIn: case CK::PCopyIn: case CK::PresentOrCopyIn:
+    case CK::CopyOut: case CK::PCopyOut: case CK::PresentOrCopyOut:
+    case CK::Create: case CK::PCreate: case CK::PresentOrCreate:
+    case CK::NoCreate: case CK::Present: case CK::DevicePtr: case CK::Attach:
+      dataClause(Cl, DataContext::Compute, false, Maps, DevPtrs, R, Why);
+      break;
+    // Loop clauses of a combined construct: handled with the loop.
+    case CK::Gang: case CK::Worker: case CK::Vector: case CK::Seq:
+    case CK::Independent: case CK::Auto: case CK::Collapse: case CK::Tile:
+      break;
+    default:
+      Why = "clause '" + clauseText(Cl) + "' is not supported";
+      break;
+    }
+    if (!Why.empty())
+      return FailAll(Why);
+  }
+  if (!NumWorkers.empty() && !VectorLength.empty())
+    TeamsCl.push_back("thread_limit((" + NumWorkers + ") * (" + VectorLength + "))");
+  else if (!NumWorkers.empty() || !VectorLength.empty())
+    TeamsCl.push_back("thread_limit(" + NumWorkers + VectorLength + ")");
+  std::string IfClause;
+  if (!IfConds.empty())
+    IfClause = "if(target: " + llvm::join(IfConds, " && ") + ")";
+
+  const Stmt *Body = assoc(C);
+  if (!Body)
+    return FailAll("the construct has no associated statement");
+  RegionFacts F(Body, Ctx);
+
+  // ---- loop nodes --------------------------------------------------------
+  std::vector<LoopNode> Nodes;
+  std::map<int, int> NodeOfDir;
+  auto MakeNode = [&](int Dir, const Stmt *Loop,
+                      llvm::ArrayRef<const OpenACCClause *> Cs,
+                      int Parent) -> bool {
+    LoopNode N;
+    N.Dir = Dir;
+    N.For = dyn_cast_or_null<ForStmt>(Loop);
+    N.Parent = Parent;
+    N.Clauses = Cs;
+    if (!N.For) {
+      Why = "the loop associated with a loop directive is not a for loop";
+      return false;
+    }
+    ConstructRecord Dummy;
+    for (const OpenACCClause *Cl : effectiveClauses(Cs, Dummy)) {
+      switch (Cl->getClauseKind()) {
+      case CK::Gang: {
+        N.Gang = N.ExplicitLevel = true;
+        if (cast<OpenACCGangClause>(Cl)->getNumExprs())
+          R.Notes.push_back("gang arguments are dropped");
+        break;
+      }
+      case CK::Worker: {
+        N.Worker = N.ExplicitLevel = true;
+        const auto *W = cast<OpenACCWorkerClause>(Cl);
+        if (W->hasIntExpr())
+          N.NumThreads = text(W->getIntExpr());
+        break;
+      }
+      case CK::Vector: {
+        N.Vector = N.ExplicitLevel = true;
+        const auto *V = cast<OpenACCVectorClause>(Cl);
+        if (V->hasIntExpr())
+          N.SimdLen = text(V->getIntExpr());
+        break;
+      }
+      case CK::Seq: N.Seq = true; break;
+      case CK::Auto: N.Auto = true; break;
+      case CK::Independent: N.Independent = true; break;
+      case CK::Collapse: {
+        const auto *Co = cast<OpenACCCollapseClause>(Cl);
+        Expr::EvalResult ER;
+        if (!Co->getLoopCount()->EvaluateAsInt(ER, Ctx)) {
+          Why = "collapse count is not a constant";
+          return false;
+        }
+        N.Collapse = ER.Val.getInt().getZExtValue();
+        if (Co->hasForce())
+          R.Notes.push_back("collapse(force:...) : force is dropped");
+        break;
+      }
+      case CK::Tile:
+        for (const Expr *S : cast<OpenACCTileClause>(Cl)->getSizeExprs()) {
+          std::string T = text(S);
+          N.TileSizes.push_back(T == "*" ? "32" : T);
+        }
+        break;
+      case CK::Reduction: {
+        const auto *Red = cast<OpenACCReductionClause>(Cl);
+        std::string Op = reductionOperator(Red->getReductionOp()).str();
+        for (const Expr *E : Red->getVarList())
+          N.Reductions.push_back(Op + ": " + text(E));
+        break;
+      }
+      case CK::Private:
+        for (const Expr *E : varList(Cl))
+          N.Private.push_back(text(E));
+        break;
+      case CK::FirstPrivate:
+        for (const Expr *E : varList(Cl))
+          N.FirstPrivate.push_back(text(E));
+        break;
+      default:
+        break;
+      }
+    }
+    Nodes.push_back(N);
+    if (Dir >= 0)
+      NodeOfDir[Dir] = static_cast<int>(Nodes.size()) - 1;
+    return true;
+  };
+  auto LoopStmtOf = [&](int D) -> const Stmt * {
+    if (const auto *L = dyn_cast<OpenACCLoopConstruct>(Dirs[D].S))
+      return L->getLoop();
+    return nullptr;
+  };
+
+  std::vector<const Stmt *> KernelStmts; // kernels: top-level statements
+  if (Combined) {
+    if (!MakeNode(CI, Body, C.Clauses, -1))
+      return FailAll(Why);
+    Nodes[0].Reductions.clear(); // the construct's reductions are in Reds
+    Nodes[0].Private.clear();
+    Nodes[0].FirstPrivate.clear();
+  }
+  for (int D : Desc) {
+    const Directive &DD = Dirs[D];
+    if (DD.Kind != DK::Loop)
+      continue;
+    int Parent = Combined ? 0 : -1;
+    for (int P = DD.Parent; P >= 0 && P != CI; P = Dirs[P].Parent)
+      if (Dirs[P].Kind == DK::Loop) {
+        Parent = NodeOfDir.count(P) ? NodeOfDir[P] : -1;
+        break;
+      }
+    if (!MakeNode(D, LoopStmtOf(D), DD.Clauses, Parent))
+      return FailAll(Why);
+  }
+  if (C.Kind == DK::Kernels) {
+    // Each top-level statement of the region: a loop nest becomes a kernel.
+    if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+      KernelStmts.assign(CS->body_begin(), CS->body_end());
+    else
+      KernelStmts.push_back(Body);
+    for (const Stmt *S : KernelStmts)
+      if (const auto *For = dyn_cast<ForStmt>(S)) {
+        if (!MakeNode(-1, For, {}, -1))
+          return FailAll(Why);
+      }
+  }
+
+  // ---- decide which loops are parallel -------------------------------------
+  for (LoopNode &N : Nodes) {
+    bool Test = false;
+    if (Serial) {
+      N.Partitioned = false;
+      if (N.Gang || N.Worker || N.Vector)
+        N.Decision = "serial construct: the loop runs sequentially";
+    } else if (N.Seq) {
+      N.Partitioned = false;
+    } else if (N.Auto || (Kernels && !N.Independent && !N.ExplicitLevel)) {
+      Test = true;
+    } else {
+      N.Partitioned = true;
+    }
+    if (Test) {
+      RegionFacts LF(N.For, Ctx);
+      ParallelResult PR = LF.testParallel(N.For);
+      // Collapsed loops must be parallel too.
+      const ForStmt *Inner = N.For;
+      for (unsigned K = 1; PR.Parallel && K < N.Collapse; ++K) {
+        const Stmt *B = Inner->getBody();
+        if (const auto *CS = dyn_cast<CompoundStmt>(B); CS && CS->size() == 1)
+          B = CS->body_front();
+        if (const auto *L = dyn_cast<OpenACCLoopConstruct>(B))
+          B = L->getLoop();
+        Inner = dyn_cast<ForStmt>(B);
+        if (!Inner) {
+          PR.Parallel = false;
+          PR.Why = "the collapsed loops are not perfectly nested";
+          break;
+        }
+        RegionFacts IF(Inner, Ctx);
+        ParallelResult IPR = IF.testParallel(Inner);
+        if (!IPR.Parallel)
+          PR = IPR;
+      }
+      N.Partitioned = PR.Parallel;
+      N.AutoReductions = PR.Reductions;
+      PresumedLoc P = SM.getPresumedLoc(N.For->getBeginLoc());
+      std::string Where = "loop at line " + std::to_string(P.getLine());
+      N.Decision = PR.Parallel
+                       ? Where + ": the dependence test proves it parallel"
+                       : Where + ": kept sequential: " + PR.Why;
+    }
+    if (!N.Decision.empty())
+      R.Notes.push_back(N.Decision);
+  }
+  // ---- assign levels, outermost first --------------------------------------
+  for (size_t K = 0; K < Nodes.size(); ++K) {
+    LoopNode &N = Nodes[K];
+    if (!N.Partitioned)
+      continue;
+    bool AncGang = false, AncThread = false;
+    for (int P = N.Parent; P >= 0; P = Nodes[P].Parent) {
+      AncGang |= Nodes[P].IsGang;
+      AncThread |= Nodes[P].IsThread;
+    }
+    bool PartDesc = false;
+    for (size_t J = K + 1; J < Nodes.size(); ++J)
+      for (int P = Nodes[J].Parent; P >= 0; P = Nodes[P].Parent)
+        if (P == static_cast<int>(K) && Nodes[J].Partitioned)
+          PartDesc = true;
+    if (N.ExplicitLevel) {
+      N.IsGang = N.Gang;
+      N.IsThread = N.Worker || (N.Vector && !AncThread);
+      N.IsSimd = N.Vector && !N.IsThread;
+      if (N.Worker && N.Vector)
+        N.IsSimd = true;
+    } else {
+      N.IsGang = !AncGang;
+      N.IsThread = !AncThread && (!N.IsGang || !PartDesc);
+      N.IsSimd = !N.IsGang && !N.IsThread;
+    }
+    // A kernel nest in kernels with no enclosing parallel loop is the kernel.
+  }
+
+  // ---- private scalars that loops need -------------------------------------
+  // Inner loop variables and plainly assigned scalars declared outside a
+  // partitioned loop would be shared by its threads.
+  auto NeededPrivates = [&](const Stmt *LoopBody, const ForStmt *Assoc,
+                            unsigned Collapse) {
+    std::set<std::string> Names;
+    RegionFacts LF(LoopBody, Ctx);
+    llvm::DenseSet<const VarDecl *> Assocs;
+    const ForStmt *L = Assoc;
+    for (unsigned K = 0; L && K < Collapse; ++K) {
+      for (const CanonicalLoop &CL : LF.loops())
+        if (CL.For == L)
+          Assocs.insert(CL.IV);
+      const Stmt *B = L->getBody();
+      if (const auto *CS = dyn_cast<CompoundStmt>(B); CS && CS->size() == 1)
+        B = CS->body_front();
+      if (const auto *LC = dyn_cast<OpenACCLoopConstruct>(B))
+        B = LC->getLoop();
+      L = dyn_cast<ForStmt>(B);
+    }
+    for (const CanonicalLoop &CL : LF.loops())
+      if (!Assocs.count(CL.IV) && llvm::is_contained(LF.externalVars(), CL.IV))
+        Names.insert(CL.IV->getNameAsString());
+    // Scalars assigned with '=' (not op=) and declared outside.
+    std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+      if (!S)
+        return;
+      if (const auto *B = dyn_cast<BinaryOperator>(S))
+        if (B->getOpcode() == BO_Assign)
+          if (const auto *D = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
+            if (const auto *VD = dyn_cast<VarDecl>(D->getDecl()))
+              if (VD->getType()->isScalarType() && !VD->getType()->isPointerType() &&
+                  llvm::is_contained(LF.externalVars(), VD) && !Assocs.count(VD) &&
+                  !Explicit.count(VD))
+                Names.insert(VD->getNameAsString());
+      for (const Stmt *Ch : S->children())
+        Walk(Ch);
+    };
+    Walk(LoopBody);
+    return Names;
+  };
+
+  // ---- implicit data --------------------------------------------------------
+  llvm::DenseSet<const ValueDecl *> Present, DevPtrEncl;
+  enclosingData(CI, Present, DevPtrEncl);
+  llvm::DenseSet<const ValueDecl *> NodeIVs;
+  std::set<std::string> NodeClauseNames;
+  for (const LoopNode &N : Nodes) {
+    for (const std::string &S : N.Reductions)
+      NodeClauseNames.insert(StringRef(S).split(':').second.trim().str());
+    for (const std::string &S : N.Private)
+      NodeClauseNames.insert(S);
+  }
+  // Hoisted reductions: a gang-partitioned loop's reduction variables are
+  // reduced across teams too, and must be mapped back.
+  std::vector<std::string> TeamsReds;
+  for (const LoopNode &N : Nodes)
+    if (N.Dir != CI && N.IsGang && N.Parent < 0 && !Combined)
+      for (const std::string &S : N.Reductions) {
+        TeamsReds.push_back(S);
+        Maps.add("tofrom", StringRef(S).split(':').second.trim().str());
+      }
+  std::vector<std::string> KernelScalarMaps; // kernels: written scalars
+  for (const ValueDecl *V : F.externalVars()) {
+    if (!isa<VarDecl>(V) && !isa<FieldDecl>(V))
+      continue;
+    if (Explicit.count(V))
+      continue;
+    std::string Name = F.nameOf(V);
+    if (NodeClauseNames.count(Name))
+      continue;
+    QualType T = V->getType().getNonReferenceType();
+    if (DevPtrEncl.count(V)) {
+      DevPtrs.push_back(Name);
+      continue;
+    }
+    if (const auto *VD = dyn_cast<VarDecl>(V))
+      if (VD->hasAttr<OMPDeclareTargetDeclAttr>())
+        continue;
+    if (T->isPointerType() || T->isArrayType()) {
+      if (Present.count(V))
+        continue;
+      if (T->isConstantArrayType()) {
+        Maps.add("tofrom", Name);
+        continue;
+      }
+      if (T->isArrayType() && !T->isConstantArrayType())
+        return FailAll("'" + Name + "' is an array of unknown size");
+      SectionResult S = F.inferSection(V);
+      if (!S.ok())
+        return FailAll("no array section can be inferred for '" + Name +
+                       "': " + S.Why + "; add a data clause");
+      Maps.add("tofrom", S.Item);
+      R.Notes.push_back("implicit copy of '" + Name + "' made explicit as " +
+                        S.Item);
+      continue;
+    }
+    if (T->isScalarType() && Kernels && F.isWritten(V)) {
+      KernelScalarMaps.push_back(Name);
+      continue;
+    }
+  }
+
+  // ---- render ---------------------------------------------------------------
+  EditSet E(SM);
+  auto RenderLoop = [&](const LoopNode &N, std::vector<std::string> &Cl)
+      -> std::string {
+    std::string D;
+    if (Opts.Style == LoopStyle::Loop) {
+      D = "loop";
+    } else {
+      std::vector<std::string> Parts;
+      if (N.IsGang)
+        Parts.push_back("distribute");
+      if (N.IsThread)
+        Parts.push_back("parallel for");
+      if (N.IsSimd)
+        Parts.push_back("simd");
+      D = llvm::join(Parts, " ");
+    }
+    unsigned Collapse = N.TileSizes.empty() ? N.Collapse : N.TileSizes.size();
+    if (Collapse > 1)
+      Cl.push_back("collapse(" + std::to_string(Collapse) + ")");
+    std::set<std::string> Privs(N.Private.begin(), N.Private.end());
+    for (const std::string &P :
+         NeededPrivates(N.For->getBody(), N.For, Collapse))
+      if (!NodeClauseNames.count(P) || Privs.count(P))
+        Privs.insert(P);
+    for (const std::string &Red : N.Reductions)
+      Privs.erase(StringRef(Red).split(':').second.trim().str());
+    for (const std::string &Red : N.AutoReductions)
+      Privs.erase(StringRef(Red).split(':').second.str());
+    if (!Privs.empty())
+      Cl.push_back("private(" + llvm::join(Privs, ", ") + ")");
+    if (!N.FirstPrivate.empty())
+      Cl.push_back("firstprivate(" + llvm::join(N.FirstPrivate, ", ") + ")");
+    if (Opts.Style == LoopStyle::Distribute) {
+      if (N.IsThread && !N.NumThreads.empty())
+        Cl.push_back("num_threads(" + N.NumThreads + ")");
+      else if (N.IsThread && !N.SimdLen.empty() && !N.Worker)
+        Cl.push_back("num_threads(" + N.SimdLen + ")");
+      if (N.IsSimd && !N.SimdLen.empty() && !N.IsThread)
+        Cl.push_back("simdlen(" + N.SimdLen + ")");
+    }
+    bool ReductionHere = N.IsThread || N.IsSimd || Opts.Style == LoopStyle::Loop;
+    if (ReductionHere || N.Dir == CI)
+      for (const std::string &Red : N.Reductions)
+        Cl.push_back("reduction(" + Red + ")");
+    for (const std::string &Red : N.AutoReductions) {
+      Cl.push_back("reduction(" + Red + ")");
+    }
+    return D;
+  };
+  auto TileLine = [&](const LoopNode &N) {
+    return "#pragma omp tile sizes(" + llvm::join(N.TileSizes, ", ") + ")";
+  };
+  std::vector<std::string> Emitted;
+  auto ReplaceDir = [&](int D, const std::string &Line,
+                        const LoopNode *N) {
+    std::string T = Line;
+    if (N && !N->TileSizes.empty())
+      T += "\n" + E.indentOf(Dirs[D].Loc) + TileLine(*N);
+    E.replace(Dirs[D].Text, T);
+    Emitted.push_back(T);
+  };
+  auto LoopRecord = [&](int D, const std::string &Emit, bool Removed) {
+    if (D == CI)
+      return;
+    ConstructRecord LR = newRecord(D);
+    LR.Translated = true;
+    if (Removed)
+      LR.Notes.push_back("directive removed: the loop runs sequentially");
+    else
+      LR.Emitted.push_back(Emit);
+    Out.Records.push_back(LR);
+  };
+  // Teams-level private: loop variables of loops outside partitioned ones.
+  std::set<std::string> TeamPrivs;
+  if (!Combined || !Nodes[0].Partitioned)
+    for (const std::string &P :
+         NeededPrivates(Body, Combined ? Nodes[0].For : nullptr, 1))
+      TeamPrivs.insert(P);
+  for (const std::string &P : Priv)
+    TeamPrivs.insert(P);
+  for (const std::string &Red : Reds)
+    TeamPrivs.erase(StringRef(Red).split(':').second.trim().str());
+  for (const std::string &Red : TeamsReds)
+    TeamPrivs.erase(StringRef(Red).split(':').second.trim().str());
+
+  auto ConstructClauses = [&](bool Teams) {
+    std::vector<std::string> Cl;
+    if (!IfClause.empty())
+      Cl.push_back(IfClause);
+    if (Teams)
+      Cl.insert(Cl.end(), TeamsCl.begin(), TeamsCl.end());
+    Maps.renderInto(Cl);
+    if (!DevPtrs.empty())
+      Cl.push_back("is_device_ptr(" + llvm::join(DevPtrs, ", ") + ")");
+    if (!TeamPrivs.empty())
+      Cl.push_back("private(" + llvm::join(TeamPrivs, ", ") + ")");
+    if (!FirstPriv.empty())
+      Cl.push_back("firstprivate(" + llvm::join(FirstPriv, ", ") + ")");
+    for (const std::string &Red : Reds)
+      Cl.push_back("reduction(" + Red + ")");
+    for (const std::string &Red : TeamsReds)
+      Cl.push_back("reduction(" + Red + ")");
+    Cl.insert(Cl.end(), Async.begin(), Async.end());
+    return Cl;
+  };
+  bool AnyPartitioned = llvm::any_of(Nodes, [](const LoopNode &N) {
+    return N.Partitioned;
+  });
+
+  if (C.Kind != DK::Kernels) {
+    std::string Line;
+    const LoopNode *Tiled = nullptr;
+    if (Combined && Nodes[0].Partitioned) {
+      std::vector<std::string> LoopCl;
+      std::string LD = RenderLoop(Nodes[0], LoopCl);
+      std::vector<std::string> Cl = ConstructClauses(true);
+      // The construct-level private list already holds the loop's own.
+      Cl.insert(Cl.end(), LoopCl.begin(), LoopCl.end());
+      Line = omp("target teams " + LD, Cl);
+      Tiled = &Nodes[0];
+    } else if (Combined) {
+      // A sequential loop: one team, or a plain target when nothing inside
+      // is partitioned.
+      bool Inner = false;
+      for (size_t K = 1; K < Nodes.size(); ++K)
+        Inner |= Nodes[K].Partitioned;
+      std::vector<std::string> Cl = ConstructClauses(Inner);
+      Line = Inner ? omp("target teams num_teams(1)", Cl) : omp("target", Cl);
+    } else if (Serial) {
+      Line = omp("target", ConstructClauses(false));
+    } else {
+      Line = omp("target teams", ConstructClauses(true));
+    }
+    if (TaskwaitBefore)
+      Line = "#pragma omp taskwait\n" + E.indentOf(C.Loc) + Line;
+    ReplaceDir(CI, Line, Tiled);
+    for (size_t K = Combined ? 1 : 0; K < Nodes.size(); ++K) {
+      const LoopNode &N = Nodes[K];
+      if (!N.Partitioned) {
+        E.removeDirective(Dirs[N.Dir].Text);
+        LoopRecord(N.Dir, "", true);
+        continue;
+      }
+      std::vector<std::string> Cl;
+      std::string LD = RenderLoop(N, Cl);
+      std::string L = omp(LD, Cl);
+      ReplaceDir(N.Dir, L, &N);
+      LoopRecord(N.Dir, L, false);
+    }
+  } else {
+    // kernels: a data region around kernels, one per loop nest.
+    if (!Async.empty() && KernelStmts.size() > 1)
+      return FailAll("async on a kernels region with several statements is "
+                     "not translated");
+    std::vector<std::string> DataCl;
+    if (!IfClause.empty())
+      DataCl.push_back("if(" + llvm::join(IfConds, " && ") + ")");
+    Maps.renderInto(DataCl);
+    bool SingleLoop = KernelStmts.size() == 1 && isa<ForStmt>(KernelStmts[0]);
+    if (SingleLoop) {
+      // kernels + one loop: a combined kernel, no data region needed.
+    } else if (Maps.empty()) {
+      E.removeDirective(C.Text);
+      R.Notes.push_back("no data to move for the whole region: the kernels "
+                        "directive is removed");
+    } else {
+      std::string Line = omp("target data", DataCl);
+      if (TaskwaitBefore)
+        Line = "#pragma omp taskwait\n" + E.indentOf(C.Loc) + Line;
+      E.replace(C.Text, Line);
+      Emitted.push_back(Line);
+    }
+    auto KernelClauses = [&](const Stmt *S, bool Teams) {
+      std::vector<std::string> Cl;
+      if (!IfClause.empty())
+        Cl.push_back(IfClause);
+      if (Teams)
+        Cl.insert(Cl.end(), TeamsCl.begin(), TeamsCl.end());
+      RegionFacts SF(S, Ctx);
+      std::vector<std::string> Written;
+      for (const std::string &N : KernelScalarMaps)
+        for (const ValueDecl *V : SF.externalVars())
+          if (SF.nameOf(V) == N && SF.isWritten(V))
+            Written.push_back(N);
+      MapList M;
+      if (SingleLoop)
+        M = Maps;
+      for (const std::string &W : Written)
+        M.add("tofrom", W);
+      M.renderInto(Cl);
+      std::vector<std::string> DP;
+      for (const std::string &D : DevPtrs)
+        for (const ValueDecl *V : SF.externalVars())
+          if (SF.nameOf(V) == D)
+            DP.push_back(D);
+      if (!DP.empty())
+        Cl.push_back("is_device_ptr(" + llvm::join(DP, ", ") + ")");
+      if (SingleLoop)
+        Cl.insert(Cl.end(), Async.begin(), Async.end());
+      return Cl;
+    };
+    // Nodes at kernel top level, by statement.
+    for (const Stmt *S : KernelStmts) {
+      const Stmt *Loop = S;
+      int Dir = -1;
+      if (const auto *LC = dyn_cast<OpenACCLoopConstruct>(S)) {
+        Loop = LC->getLoop();
+        for (size_t D = 0; D < Dirs.size(); ++D)
+          if (Dirs[D].S == LC)
+            Dir = static_cast<int>(D);
+      }
+      int NodeIdx = -1;
+      for (size_t K = 0; K < Nodes.size(); ++K)
+        if (Nodes[K].For == Loop && Nodes[K].Parent < 0)
+          NodeIdx = static_cast<int>(K);
+      if (NodeIdx < 0) {
+        // A statement that is not a loop nest.
+        if (isa<NullStmt>(S))
+          continue;
+        RegionFacts SF(S, Ctx);
+        if (SF.accesses().empty() && !SF.hasCallsOrEscapes())
+          continue; // scalar-only code stays on the host
+        if (isa<DeclStmt>(S))
+          return FailAll("a declaration in the kernels region reads device "
+                         "data; move it out of the region");
+        std::string L = omp("target", KernelClauses(S, false));
+        E.insertLinesBefore(S->getBeginLoc(), {L});
+        Emitted.push_back(L);
+        R.Notes.push_back("statement at line " +
+                          std::to_string(SM.getPresumedLineNumber(S->getBeginLoc())) +
+                          " runs in a single-thread target");
+        continue;
+      }
+      const LoopNode &N = Nodes[NodeIdx];
+      bool Inner = false;
+      for (size_t K = 0; K < Nodes.size(); ++K)
+        for (int P = Nodes[K].Parent; P >= 0; P = Nodes[P].Parent)
+          if (P == NodeIdx && Nodes[K].Partitioned)
+            Inner = true;
+      std::string L;
+      if (N.Partitioned) {
+        std::vector<std::string> Cl = KernelClauses(S, true);
+        std::vector<std::string> LoopCl;
+        std::string LD = RenderLoop(N, LoopCl);
+        Cl.insert(Cl.end(), LoopCl.begin(), LoopCl.end());
+        for (const std::string &Red : N.AutoReductions)
+          Cl.push_back("map(tofrom: " + StringRef(Red).split(':').second.str() + ")");
+        L = omp("target teams " + LD, Cl);
+      } else {
+        std::vector<std::string> Cl = KernelClauses(S, Inner);
+        L = omp(Inner ? "target teams num_teams(1)" : "target", Cl);
+      }
+      if (Dir >= 0) {
+        std::string T = L;
+        if (N.Partitioned && !N.TileSizes.empty())
+          T += "\n" + E.indentOf(Dirs[Dir].Loc) + TileLine(N);
+        E.replace(Dirs[Dir].Text, T);
+        LoopRecord(Dir, T, false);
+      } else {
+        std::vector<std::string> Lines = {L};
+        if (N.Partitioned && !N.TileSizes.empty())
+          Lines.push_back(TileLine(N));
+        E.insertLinesBefore(S->getBeginLoc(), Lines);
+      }
+      Emitted.push_back(L);
+    }
+    // Loop directives below the nests' outer loops.
+    for (size_t K = 0; K < Nodes.size(); ++K) {
+      const LoopNode &N = Nodes[K];
+      if (N.Parent < 0 || N.Dir < 0)
+        continue;
+      if (!N.Partitioned) {
+        E.removeDirective(Dirs[N.Dir].Text);
+        LoopRecord(N.Dir, "", true);
+        continue;
+      }
+      std::vector<std::string> Cl;
+      std::string LD = RenderLoop(N, Cl);
+      std::string L = omp(LD, Cl);
+      ReplaceDir(N.Dir, L, &N);
+      LoopRecord(N.Dir, L, false);
+    }
+    (void)AnyPartitioned;
+  }
+  // Other directives inside the region: atomic, cache.
+  for (int D : Desc) {
+    const Directive &DD = Dirs[D];
+    if (DD.Kind == DK::Loop)
+      continue;
+    ConstructRecord DR = newRecord(D);
+    if (DD.Kind == DK::Atomic) {
+      const auto *A = cast<OpenACCAtomicConstruct>(DD.S);
+      if (!DD.Clauses.empty())
+        return FailAll("atomic with an if clause has no OpenMP equivalent");
+      const char *K = A->getAtomicKind() == OpenACCAtomicKind::Read ? "read"
+                      : A->getAtomicKind() == OpenACCAtomicKind::Write ? "write"
+                      : A->getAtomicKind() == OpenACCAtomicKind::Capture ? "capture"
+                                                                          : "update";
+      std::string L = omp(std::string("atomic ") + K, {});
+      E.replace(DD.Text, L);
+      DR.Emitted.push_back(L);
+      DR.Translated = true;
+    } else if (DD.Kind == DK::Cache) {
+      E.removeDirective(DD.Text);
+      DR.Notes.push_back("cache dropped: OpenMP has no cache directive");
+      DR.Translated = true;
+    } else {
+      return FailAll("directive '" + DR.Kind + "' inside a compute construct "
+                     "is not supported");
+    }
+    Out.Records.push_back(DR);
+  }
+  if (!Async.empty() && FirstQueueUse.isInvalid() && NeedQueues)
+    FirstQueueUse = C.Loc;
+  if (NeedQueues && FirstQueueUse.isInvalid())
+    FirstQueueUse = C.Loc;
+  R.Emitted = Emitted;
+  succeed(R, E);
+}
+
+// ============================================================================
+// Data constructs
+// ============================================================================
+
+void FilePlanner::planData(int I) {
+  const Directive &D = Dirs[I];
+  ConstructRecord R = newRecord(I);
+  if (!D.WhyNotRewritable.empty())
+    return fail(R, D.WhyNotRewritable);
+  MapList Maps;
+  std::vector<std::string> DevPtrs, Cl, Async;
+  bool TaskwaitBefore = false;
+  std::string Why;
+  for (const OpenACCClause *C : effectiveClauses(D.Clauses, R)) {
+    switch (C->getClauseKind()) {
+    case CK::If:
+      Cl.push_back("if(" + text(cast<OpenACCIfClause>(C)->getConditionExpr()) + ")");
+      break;
+    case CK::Async:
+      R.Notes.push_back("async on a data construct dropped: its transfers are "
+                        "synchronous");
+      break;
+    case CK::Wait:
+      asyncWait(C, Async, TaskwaitBefore, false, Why);
+      if (!Async.empty()) {
+        Async.clear();
+        TaskwaitBefore = true;
+      }
+      break;
+    case CK::Default:
+      R.Notes.push_back("default(...) dropped");
+      break;
+    default:
+      dataClause(C, DataContext::Data, false, Maps, DevPtrs, R, Why);
+    }
+    if (!Why.empty())
+      return fail(R, Why);
+  }
+  if (!DevPtrs.empty())
+    R.Notes.push_back("deviceptr(" + llvm::join(DevPtrs, ", ") +
+                      ") becomes is_device_ptr on the compute constructs inside");
+  EditSet E(SM);
+  std::string Pre = TaskwaitBefore ? "#pragma omp taskwait\n" + E.indentOf(D.Loc) : "";
+  if (Maps.empty()) {
+    if (TaskwaitBefore) {
+      E.replace(D.Text, "#pragma omp taskwait");
+      R.Emitted.push_back("#pragma omp taskwait");
+    } else {
+      E.removeDirective(D.Text);
+    }
+    R.Notes.push_back("no data to map: the directive is removed, its block stays");
+    return succeed(R, E);
+  }
+  Maps.renderInto(Cl);
+  std::string L = Pre + omp("target data", Cl);
+  E.replace(D.Text, L);
+  R.Emitted.push_back(L);
+  succeed(R, E);
+}
+
+void FilePlanner::planEnterExit(int I) {
+  const Directive &D = Dirs[I];
+  ConstructRecord R = newRecord(I);
+  if (!D.WhyNotRewritable.empty())
+    return fail(R, D.WhyNotRewritable);
+  bool Enter = D.Kind == DK::EnterData;
+  bool Finalize = llvm::any_of(D.Clauses, [](const OpenACCClause *C) {
+    return C->getClauseKind() == CK::Finalize;
+  });
+  MapList Maps;
+  std::vector<std::string> DevPtrs, Cl, Async;
+  bool TaskwaitBefore = false;
+  std::string Why;
+  for (const OpenACCClause *C : effectiveClauses(D.Clauses, R)) {
+    switch (C->getClauseKind()) {
+    case CK::If:
+      Cl.push_back("if(" + text(cast<OpenACCIfClause>(C)->getConditionExpr()) + ")");
+      break;
+    case CK::Async:
+    case CK::Wait:
+      asyncWait(C, Async, TaskwaitBefore, true, Why);
+      break;
+    case CK::Finalize:
+      break;
+    default:
+      dataClause(C, Enter ? DataContext::EnterData : DataContext::ExitData,
+                 Finalize, Maps, DevPtrs, R, Why);
+    }
+    if (!Why.empty())
+      return fail(R, Why);
+  }
+  EditSet E(SM);
+  if (Maps.empty()) {
+    E.removeDirective(D.Text);
+    R.Notes.push_back("nothing to map: directive removed");
+    return succeed(R, E);
+  }
+  Maps.renderInto(Cl);
+  Cl.insert(Cl.end(), Async.begin(), Async.end());
+  std::string L = omp(Enter ? "target enter data" : "target exit data", Cl);
+  if (TaskwaitBefore)
+    L = "#pragma omp taskwait\n" + E.indentOf(D.Loc) + L;
+  if (!Async.empty() && FirstQueueUse.isInvalid())
+    FirstQueueUse = D.Loc;
+  E.replace(D.Text, L);
+  R.Emitted.push_back(L);
+  succeed(R, E);
+}
+
+void FilePlanner::planUpdate(int I) {
+  const Directive &D = Dirs[I];
+  ConstructRecord R = newRecord(I);
+  if (!D.WhyNotRewritable.empty())
+    return fail(R, D.WhyNotRewritable);
+  std::vector<std::string> To, From, Cl, Async;
+  bool TaskwaitBefore = false;
+  std::string Why;
+  for (const OpenACCClause *C : effectiveClauses(D.Clauses, R)) {
+    switch (C->getClauseKind()) {
+    case CK::Self:
+    case CK::Host:
+      for (const Expr *E : varList(C))
+        From.push_back(text(E));
+      break;
+    case CK::Device:
+      for (const Expr *E : varList(C))
+        To.push_back(text(E));
+      break;
+    case CK::If:
+      Cl.push_back("if(" + text(cast<OpenACCIfClause>(C)->getConditionExpr()) + ")");
+      break;
+    case CK::IfPresent:
+      R.Notes.push_back("if_present dropped: target update skips absent data");
+      break;
+    case CK::Async:
+    case CK::Wait:
+      asyncWait(C, Async, TaskwaitBefore, true, Why);
+      break;
+    default:
+      Why = "clause '" + clauseText(C) + "' is not supported on update";
+    }
+    if (!Why.empty())
+      return fail(R, Why);
+  }
+  std::vector<std::string> Motion;
+  if (!To.empty())
+    Motion.push_back("to(" + llvm::join(To, ", ") + ")");
+  if (!From.empty())
+    Motion.push_back("from(" + llvm::join(From, ", ") + ")");
+  Motion.insert(Motion.end(), Cl.begin(), Cl.end());
+  Motion.insert(Motion.end(), Async.begin(), Async.end());
+  EditSet E(SM);
+  std::string L = omp("target update", Motion);
+  if (TaskwaitBefore)
+    L = "#pragma omp taskwait\n" + E.indentOf(D.Loc) + L;
+  if (!Async.empty() && FirstQueueUse.isInvalid())
+    FirstQueueUse = D.Loc;
+  E.replace(D.Text, L);
+  R.Emitted.push_back(L);
+  succeed(R, E);
+}
+
+void FilePlanner::planHostData(int I) {
+  const Directive &D = Dirs[I];
+  ConstructRecord R = newRecord(I);
+  if (!D.WhyNotRewritable.empty())
+    return fail(R, D.WhyNotRewritable);
+  std::vector<std::string> Ptr, Addr, Cl;
+  for (const OpenACCClause *C : effectiveClauses(D.Clauses, R)) {
+    switch (C->getClauseKind()) {
+    case CK::UseDevice:
+      for (const Expr *E : varList(C)) {
+        const ValueDecl *V = itemDecl(E);
+        (V && V->getType()->isPointerType() ? Ptr : Addr).push_back(text(E));
+      }
+      break;
+    case CK::If:
+      Cl.push_back("if(" + text(cast<OpenACCIfClause>(C)->getConditionExpr()) + ")");
+      break;
+    case CK::IfPresent:
+      R.Notes.push_back("if_present dropped");
+      break;
+    default:
+      return fail(R, "clause '" + clauseText(C) + "' is not supported on host_data");
+    }
+  }
+  if (!Ptr.empty())
+    Cl.insert(Cl.begin(), "use_device_ptr(" + llvm::join(Ptr, ", ") + ")");
+  if (!Addr.empty())
+    Cl.insert(Cl.begin(), "use_device_addr(" + llvm::join(Addr, ", ") + ")");
+  EditSet E(SM);
+  std::string L = omp("target data", Cl);
+  E.replace(D.Text, L);
+  R.Emitted.push_back(L);
+  succeed(R, E);
+}
+
+void FilePlanner::planAtomic(int I) {
+  // An atomic outside any compute construct runs on the host: same text.
+  const Directive &D = Dirs[I];
+  ConstructRecord R = newRecord(I);
+  if (!D.WhyNotRewritable.empty())
+    return fail(R, D.WhyNotRewritable);
+  if (!D.Clauses.empty())
+    return fail(R, "atomic with an if clause has no OpenMP equivalent");
+  const auto *A = cast<OpenACCAtomicConstruct>(D.S);
+  const char *K = A->getAtomicKind() == OpenACCAtomicKind::Read ? "read"
+                  : A->getAtomicKind() == OpenACCAtomicKind::Write ? "write"
+                  : A->getAtomicKind() == OpenACCAtomicKind::Capture ? "capture"
+                                                                      : "update";
+  EditSet E(SM);
+  std::string L = omp(std::string("atomic ") + K, {});
+  E.replace(D.Text, L);
+  R.Emitted.push_back(L);
+  succeed(R, E);
+}
+
+void FilePlanner::planSimple(int I) {
+  const Directive &D = Dirs[I];
+  ConstructRecord R = newRecord(I);
+  if (!D.WhyNotRewritable.empty())
+    return fail(R, D.WhyNotRewritable);
+  EditSet E(SM);
+  switch (D.Kind) {
+  case DK::Wait: {
+    for (const OpenACCClause *C : D.Clauses)
+      if (C->getClauseKind() == CK::Async)
+        R.Notes.push_back("wait async: the wait is synchronous");
+    std::string L = "#pragma omp taskwait";
+    E.replace(D.Text, L);
+    R.Emitted.push_back(L);
+    if (const auto *W = dyn_cast<OpenACCWaitConstruct>(D.S))
+      if (!W->getQueueIdExprs().empty())
+        R.Notes.push_back("waits for every queue, not only the ones named");
+    break;
+  }
+  case DK::Cache:
+    E.removeDirective(D.Text);
+    R.Notes.push_back("cache dropped: OpenMP has no cache directive");
+    break;
+  case DK::Init:
+  case DK::Shutdown:
+    E.removeDirective(D.Text);
+    R.Notes.push_back(R.Kind + " dropped: OpenMP initialises devices lazily");
+    break;
+  case DK::Set: {
+    std::string Cond, Num;
+    for (const OpenACCClause *C : D.Clauses) {
+      if (const auto *N = dyn_cast<OpenACCDeviceNumClause>(C))
+        Num = text(N->getIntExpr());
+      else if (const auto *If = dyn_cast<OpenACCIfClause>(C))
+        Cond = text(If->getConditionExpr());
+      else
+        R.Notes.push_back("'" + clauseText(C) + "' dropped");
+    }
+    if (Num.empty()) {
+      E.removeDirective(D.Text);
+      break;
+    }
+    std::string L = "omp_set_default_device(" + Num + ");";
+    if (!Cond.empty())
+      L = "if (" + Cond + ") " + L;
+    E.replace(D.Text, L);
+    R.Emitted.push_back(L);
+    break;
+  }
+  default:
+    return fail(R, "directive not supported here");
+  }
+  succeed(R, E);
+}
+
+void FilePlanner::planDeclare(int I) {
+  const Directive &D = Dirs[I];
+  ConstructRecord R = newRecord(I);
+  if (!D.WhyNotRewritable.empty())
+    return fail(R, D.WhyNotRewritable);
+  EditSet E(SM);
+  auto BaseName = [&](const Expr *X) {
+    const ValueDecl *V = itemDecl(X);
+    return V ? V->getNameAsString() : text(X);
+  };
+  if (!D.Fn) {
+    std::vector<std::string> To, Link;
+    for (const OpenACCClause *C : D.Clauses) {
+      for (const Expr *X : varList(C)) {
+        if (const ValueDecl *V = itemDecl(X))
+          GlobalDeclared.insert(V);
+        (C->getClauseKind() == CK::Link ? Link : To).push_back(BaseName(X));
+      }
+      if (C->getClauseKind() == CK::CopyOut || C->getClauseKind() == CK::Copy)
+        R.Notes.push_back("a global's device copy is not copied back at exit; "
+                          "use target update from");
+    }
+    std::vector<std::string> Lines;
+    if (!To.empty())
+      Lines.push_back("#pragma omp declare target(" + llvm::join(To, ", ") + ")");
+    if (!Link.empty())
+      Lines.push_back("#pragma omp declare target link(" + llvm::join(Link, ", ") + ")");
+    std::string L = llvm::join(Lines, "\n" + E.indentOf(D.Loc));
+    E.replace(D.Text, L);
+    R.Emitted.push_back(L);
+    return succeed(R, E);
+  }
+  // In a function: the data lives until the function returns.
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(D.Fn->getBody());
+  bool Direct = false, Returns = false;
+  if (Body)
+    for (const Stmt *S : Body->body())
+      if (const auto *DS = dyn_cast<DeclStmt>(S))
+        for (const Decl *X : DS->decls())
+          Direct |= X == D.D;
+  std::function<void(const Stmt *)> FindReturn = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (isa<ReturnStmt>(S))
+      Returns = true;
+    for (const Stmt *C : S->children())
+      FindReturn(C);
+  };
+  FindReturn(Body);
+  if (!Direct || Returns)
+    return fail(R, "declare in a nested block or in a function with return "
+                   "statements is not translated");
+  MapList In, OutMaps;
+  for (const OpenACCClause *C : D.Clauses) {
+    for (const Expr *X : varList(C)) {
+      std::string T = text(X);
+      switch (C->getClauseKind()) {
+      case CK::Copy: case CK::PCopy: case CK::PresentOrCopy:
+        In.add("to", T); OutMaps.add("from", T); break;
+      case CK::CopyIn: case CK::PCopyIn: case CK::PresentOrCopyIn:
+        In.add("to", T); OutMaps.add("release", T); break;
+      case CK::CopyOut: case CK::PCopyOut: case CK::PresentOrCopyOut:
+        In.add("alloc", T); OutMaps.add("from", T); break;
+      case CK::Create: case CK::PCreate: case CK::PresentOrCreate:
+      case CK::DeviceResident:
+        In.add("alloc", T); OutMaps.add("release", T); break;
+      case CK::Present:
+        break;
+      default:
+        return fail(R, "clause '" + clauseText(C) + "' of a local declare is not supported");
+      }
+    }
+  }
+  if (In.empty()) {
+    E.removeDirective(D.Text);
+    return succeed(R, E);
+  }
+  std::vector<std::string> ICl, OCl;
+  In.renderInto(ICl);
+  OutMaps.renderInto(OCl);
+  std::string L1 = omp("target enter data", ICl), L2 = omp("target exit data", OCl);
+  E.replace(D.Text, L1);
+  E.insertLinesBefore(Body->getRBracLoc(), {"  " + L2});
+  R.Emitted = {L1, L2};
+  succeed(R, E);
+}
+
+void FilePlanner::planRoutine(int I) {
+  const Directive &D = Dirs[I];
+  ConstructRecord R = newRecord(I);
+  if (!D.WhyNotRewritable.empty())
+    return fail(R, D.WhyNotRewritable);
+  bool NoHost = false;
+  for (const OpenACCClause *C : D.Clauses) {
+    switch (C->getClauseKind()) {
+    case CK::NoHost: NoHost = true; break;
+    case CK::Bind:
+      return fail(R, "bind(...) has no portable OpenMP equivalent (declare "
+                     "variant needs a per-device implementation)");
+    case CK::Gang: case CK::Worker: case CK::Vector: case CK::Seq:
+      R.Notes.push_back("'" + clauseText(C) + "' dropped: OpenMP chooses the "
+                        "parallelism inside declare target functions");
+      break;
+    default:
+      break;
+    }
+  }
+  if (!D.RoutineFn)
+    return fail(R, "the routine's function is not known");
+  EditSet E(SM);
+  std::string DT = NoHost ? " device_type(nohost)" : "";
+  if (isa_and_nonnull<OpenACCRoutineDecl>(D.D)) {
+    std::string L = "#pragma omp declare target to(" +
+                    D.RoutineFn->getNameAsString() + ")" + DT;
+    if (!NoHost)
+      L = "#pragma omp declare target(" + D.RoutineFn->getNameAsString() + ")";
+    E.replace(D.Text, L);
+    R.Emitted.push_back(L);
+    return succeed(R, E);
+  }
+  // Before a declaration: begin/end around it.
+  const Decl *Whole = D.RoutineFn;
+  if (const FunctionTemplateDecl *T = D.RoutineFn->getDescribedFunctionTemplate())
+    Whole = T;
+  std::string L = "#pragma omp declare target" + DT;
+  E.replace(D.Text, L);
+  SourceLocation End = SM.getExpansionLoc(Whole->getEndLoc());
+  E.insertLinesAfter(End, {"#pragma omp end declare target"},
+                     E.indentOf(Whole->getBeginLoc()));
+  R.Emitted = {L, "#pragma omp end declare target"};
+  succeed(R, E);
+}
+
+void FilePlanner::planOrphanLoop(int I) {
+  const Directive &D = Dirs[I];
+  ConstructRecord R = newRecord(I);
+  if (!D.WhyNotRewritable.empty())
+    return fail(R, D.WhyNotRewritable);
+  EditSet E(SM);
+  E.removeDirective(D.Text);
+  R.Notes.push_back("orphaned loop (outside a compute construct, e.g. in a "
+                    "routine): the loop runs sequentially in the calling thread");
+  succeed(R, E);
+}
+
+// ============================================================================
+// Runtime API and preprocessor
+// ============================================================================
+
+class CallFinder : public RecursiveASTVisitor<CallFinder> {
+public:
+  CallFinder(SourceManager &SM) : SM(SM) {}
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool TraverseStmt(Stmt *) { return true; }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->doesThisDeclarationHaveABody() &&
+        SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
+      walk(FD->getBody());
+    return true;
+  }
+  void walk(const Stmt *S) {
+    if (!S || !Seen.insert(S).second)
+      return;
+    if (const auto *C = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *F = C->getDirectCallee())
+        if (F->getName().starts_with("acc_"))
+          Calls.push_back(C);
+    if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+      walk(L->getBody());
+      return;
+    }
+    for (const Stmt *Ch : S->children())
+      walk(Ch);
+  }
+  SourceManager &SM;
+  llvm::DenseSet<const Stmt *> Seen;
+  std::vector<const CallExpr *> Calls;
+};
+
+void FilePlanner::planRuntimeCalls() {
+  CallFinder CF(SM);
+  CF.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (const CallExpr *C : CF.Calls) {
+    ConstructRecord R;
+    R.Kind = "runtime call";
+    R.Loc = SM.getExpansionLoc(C->getBeginLoc());
+    PresumedLoc P = SM.getPresumedLoc(R.Loc);
+    R.Line = P.getLine();
+    R.Column = P.getColumn();
+    R.Original = text(C);
+    std::string Name = C->getDirectCallee()->getNameAsString();
+    if (C->getBeginLoc().isMacroID() || C->getEndLoc().isMacroID()) {
+      fail(R, "call to " + Name + " inside a macro is not rewritten");
+      continue;
+    }
+    std::string Rep;
+    if (Name == "acc_on_device") {
+      Expr::EvalResult ER;
+      if (C->getNumArgs() == 1 && C->getArg(0)->EvaluateAsInt(ER, Ctx)) {
+        int64_t V = ER.Val.getInt().getExtValue();
+        if (V == 2)
+          Rep = "omp_is_initial_device()";
+        else if (V == 4 || V == 5 || V == 1)
+          Rep = "(!omp_is_initial_device())";
+      }
+      if (Rep.empty()) {
+        fail(R, "acc_on_device with this argument has no OpenMP equivalent");
+        continue;
+      }
+    } else {
+      const RuntimeApiRule *Rule = findRuntimeApiRule(Name);
+      if (!Rule || !*Rule->Replacement) {
+        fail(R, Name + " has no OpenMP equivalent" +
+                    (Rule && *Rule->Note ? std::string(": ") + Rule->Note : ""));
+        continue;
+      }
+      std::vector<std::string> Args;
+      for (const Expr *A : C->arguments())
+        Args.push_back(text(A));
+      std::optional<std::string> X =
+          expandRuntimeTemplate(Rule->Replacement, Args);
+      if (!X) {
+        fail(R, "unexpected number of arguments to " + Name);
+        continue;
+      }
+      Rep = *X;
+      if (*Rule->Note)
+        R.Notes.push_back(Rule->Note);
+    }
+    EditSet E(SM);
+    E.replace(CharSourceRange::getTokenRange(C->getSourceRange()), Rep);
+    R.Emitted.push_back(Rep);
+    succeed(R, E);
+  }
+}
+
+void FilePlanner::planPreprocessor() {
+  for (const CharSourceRange &Rg : PP.OpenACCIncludes) {
+    ConstructRecord R;
+    R.Kind = "include";
+    R.Loc = Rg.getBegin();
+    R.Line = SM.getPresumedLineNumber(Rg.getBegin());
+    R.Column = SM.getPresumedColumnNumber(Rg.getBegin());
+    R.Original = Lexer::getSourceText(Rg, SM, Ctx.getLangOpts()).str();
+    EditSet E(SM);
+    E.replace(Rg, "<omp.h>");
+    R.Emitted.push_back("<omp.h>");
+    succeed(R, E);
+  }
+  for (const CharSourceRange &Rg : PP.OpenACCMacroRefs) {
+    ConstructRecord R;
+    R.Kind = "_OPENACC";
+    R.Loc = Rg.getBegin();
+    R.Line = SM.getPresumedLineNumber(Rg.getBegin());
+    R.Column = SM.getPresumedColumnNumber(Rg.getBegin());
+    R.Original = "_OPENACC";
+    EditSet E(SM);
+    E.replace(Rg, "_OPENMP");
+    R.Emitted.push_back("_OPENMP");
+    succeed(R, E);
+  }
+}
+
+void FilePlanner::insertQueueDecl() {
+  if (!NeedQueues || FirstQueueUse.isInvalid())
+    return;
+  // Before the top-level declaration that holds the first use.
+  const Decl *Top = nullptr;
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    SourceRange SR = D->getSourceRange();
+    if (SM.isInMainFile(SM.getExpansionLoc(SR.getBegin())) &&
+        !SM.isBeforeInTranslationUnit(FirstQueueUse, SM.getExpansionLoc(SR.getBegin())) &&
+        !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(SR.getEnd()), FirstQueueUse)) {
+      Top = D;
+      break;
+    }
+  }
+  if (!Top)
+    return;
+  SourceLocation At = SM.getExpansionLoc(Top->getBeginLoc());
+  // A routine or declare pragma right before the declaration goes first.
+  EditSet E(SM);
+  E.insertLinesBefore(At, {"static char omp_migrate_async_[64]; /* omp-migrate: one "
+                           "dependence object per OpenACC async queue */"});
+  Out.Edits.insert(Out.Edits.end(), E.edits().begin(), E.edits().end());
+}
+
+FilePlan FilePlanner::run() {
+  // Global declares first: later compute constructs see their variables.
+  for (size_t I = 0; I < Dirs.size(); ++I)
+    if (Dirs[I].Kind == DK::Declare && !Dirs[I].Fn)
+      for (const OpenACCClause *C : Dirs[I].Clauses)
+        for (const Expr *X : varList(C))
+          if (const ValueDecl *V = itemDecl(X))
+            GlobalDeclared.insert(V);
+  for (size_t K = 0; K < Dirs.size(); ++K) {
+    int I = static_cast<int>(K);
+    if (Handled[I])
+      continue;
+    switch (Dirs[I].Kind) {
+    case DK::Parallel: case DK::Serial: case DK::Kernels:
+    case DK::ParallelLoop: case DK::SerialLoop: case DK::KernelsLoop:
+      planCompute(I);
+      break;
+    case DK::Data: planData(I); break;
+    case DK::EnterData: case DK::ExitData: planEnterExit(I); break;
+    case DK::Update: planUpdate(I); break;
+    case DK::HostData: planHostData(I); break;
+    case DK::Atomic: planAtomic(I); break;
+    case DK::Declare: planDeclare(I); break;
+    case DK::Routine: planRoutine(I); break;
+    case DK::Loop: planOrphanLoop(I); break;
+    default: planSimple(I); break;
+    }
+  }
+  planRuntimeCalls();
+  planPreprocessor();
+  insertQueueDecl();
+  std::stable_sort(Out.Records.begin(), Out.Records.end(),
+                   [](const ConstructRecord &A, const ConstructRecord &B) {
+                     return std::tie(A.Line, A.Column) < std::tie(B.Line, B.Column);
+                   });
+  return Out;
+}
+
+} // namespace
+
+FilePlan planFile(ASTContext &Ctx, const std::vector<Directive> &Dirs,
+                  const PPFacts &PP, const PlanOptions &Opts) {
+  return FilePlanner(Ctx, Dirs, PP, Opts).run();
+}
+
+} // namespace ompm

@@ -1,0 +1,62 @@
+//===- Planner.h - From OpenACC facts to OpenMP edits ------------*- C++ -*-===//
+//
+// Decides, for each OpenACC directive of a file, what OpenMP to emit and
+// where: the rendering of directives and clauses (from lib/Mapping), loop
+// levels, implicit data made explicit with inferred sections, kernels regions
+// split into kernels, runtime API calls rewritten. A construct that cannot be
+// translated is left intact, with its reason, and nothing inside it changes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMPM_PLAN_PLANNER_H
+#define OMPM_PLAN_PLANNER_H
+
+#include "Edit/Edits.h"
+#include "Facts/Directives.h"
+#include "Mapping/Mapping.h"
+#include "clang/AST/ASTContext.h"
+#include <string>
+#include <vector>
+
+namespace ompm {
+
+struct PlanOptions {
+  LoopStyle Style = LoopStyle::Distribute;
+};
+
+/// Preprocessor facts the AST does not keep.
+struct PPFacts {
+  /// `_OPENACC` in #ifdef/#ifndef/defined()/#if: the macro name's range.
+  std::vector<clang::CharSourceRange> OpenACCMacroRefs;
+  /// `<openacc.h>` / `"openacc.h"` in an #include of the main file.
+  std::vector<clang::CharSourceRange> OpenACCIncludes;
+};
+
+/// What became of one construct (the JSON report's entries).
+struct ConstructRecord {
+  std::string Kind;     ///< "parallel loop", "runtime call", ...
+  unsigned Line = 0, Column = 0;
+  std::string Original; ///< the directive or call as written
+  std::vector<std::string> Emitted;
+  bool Translated = false;
+  std::string Reason;   ///< why not, when not translated
+  std::vector<std::string> Notes;
+  clang::SourceLocation Loc;
+};
+
+struct FilePlan {
+  std::vector<Edit> Edits;
+  std::vector<ConstructRecord> Records;
+  unsigned untranslated() const {
+    unsigned N = 0;
+    for (const ConstructRecord &R : Records)
+      N += !R.Translated;
+    return N;
+  }
+};
+
+FilePlan planFile(clang::ASTContext &Ctx, const std::vector<Directive> &Dirs,
+                  const PPFacts &PP, const PlanOptions &Opts);
+
+} // namespace ompm
+
+#endif

@@ -1,0 +1,35 @@
+#include "Facts/Poly.h"
+#include <gtest/gtest.h>
+
+using ompm::Poly;
+
+TEST(PolyTest, PrintsSumsInStableOrder) {
+  Poly P = Poly::symbol("n") * Poly::symbol("m") - Poly::constant(2);
+  EXPECT_EQ(P.str(), "m*n - 2");
+  EXPECT_EQ((Poly::symbol("n") - Poly::symbol("n")).str(), "0");
+  EXPECT_EQ(Poly::constant(-3).str(), "-3");
+}
+
+TEST(PolyTest, SubstitutesLoopBounds) {
+  // j*m + i with j in [1, n-2], i in [1, m-2]: lowest index m + 1.
+  Poly Idx = Poly::symbol("@j") * Poly::symbol("m") + Poly::symbol("@i");
+  Poly Lo = Idx.substitute("@j", Poly::constant(1)).substitute("@i", Poly::constant(1));
+  EXPECT_EQ(Lo.str(), "m + 1");
+  Poly Hi = Idx.substitute("@j", Poly::symbol("n") - Poly::constant(2))
+                .substitute("@i", Poly::symbol("m") - Poly::constant(2));
+  EXPECT_EQ(Hi.str(), "m*n - m - 2");
+}
+
+TEST(PolyTest, OrdersWithAtomsAtLeastOne) {
+  EXPECT_EQ(Poly::geq(Poly::symbol("m"), Poly::constant(1)), true);
+  EXPECT_EQ(Poly::geq(Poly::constant(0), Poly::symbol("m")), false);
+  EXPECT_FALSE(Poly::geq(Poly::symbol("m"), Poly::symbol("n")).has_value());
+  EXPECT_FALSE(Poly::geq(Poly::symbol("@i"), Poly::constant(0)).has_value());
+}
+
+TEST(PolyTest, CoefficientOfSymbol) {
+  Poly P = Poly::symbol("@i") * Poly::symbol("n") + Poly::symbol("@j");
+  EXPECT_EQ(P.coefficientOf("@i")->str(), "n");
+  EXPECT_EQ(P.coefficientOf("@k")->str(), "0");
+  EXPECT_FALSE((Poly::symbol("@i") * Poly::symbol("@i")).coefficientOf("@i"));
+}

@@ -1,0 +1,80 @@
+//===- OmpMigrate.cpp - omp-migrate command line --------------------------===//
+//
+// omp-migrate [options] <source>... [-- <compile flags>]
+// Translates OpenACC C/C++ to OpenMP offload. See README.md.
+//
+//===----------------------------------------------------------------------===//
+#include "Driver/Driver.h"
+#include "Mapping/Mapping.h"
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+static cl::OptionCategory Category("omp-migrate options");
+static cl::extrahelp CommonHelp(clang::tooling::CommonOptionsParser::HelpMessage);
+static cl::extrahelp MoreHelp(
+    "\nExit status: 0 every construct translated; 1 some constructs were "
+    "reported and left intact; 2 usage or input errors.\n");
+
+static cl::opt<bool> InPlace("i", cl::desc("Rewrite the files in place (atomically)"),
+                             cl::cat(Category));
+static cl::alias InPlaceLong("in-place", cl::desc("Alias for -i"),
+                             cl::aliasopt(InPlace));
+static cl::opt<std::string> OutputDir("output-dir", cl::desc("Write translated files into DIR"),
+                                      cl::value_desc("DIR"), cl::cat(Category));
+static cl::opt<bool> Diff("diff", cl::desc("Print a unified diff instead of the translated source"),
+                          cl::cat(Category));
+static cl::opt<std::string> ExportFixes("export-fixes",
+    cl::desc("Write the edits as YAML for clang-apply-replacements"),
+    cl::value_desc("FILE"), cl::cat(Category));
+static cl::opt<std::string> Report("report",
+    cl::desc("Write a JSON report of every construct: location, original, "
+             "emitted, translated or not and why"),
+    cl::value_desc("FILE"), cl::cat(Category));
+static cl::opt<ompm::LoopStyle> Style("loop-style",
+    cl::desc("OpenMP form of partitioned loops"),
+    cl::values(clEnumValN(ompm::LoopStyle::Distribute, "distribute",
+                          "target teams distribute parallel for [simd] (default)"),
+               clEnumValN(ompm::LoopStyle::Loop, "loop", "target teams loop")),
+    cl::init(ompm::LoopStyle::Distribute), cl::cat(Category));
+static cl::opt<bool> Explain("explain", cl::desc("Print every decision as a note"),
+                             cl::cat(Category));
+static cl::opt<bool> PrintMapping("print-mapping",
+    cl::desc("Print the OpenACC-to-OpenMP mapping table (Markdown) and exit"),
+    cl::cat(Category));
+
+int main(int argc, const char **argv) {
+  // --print-mapping needs no source file.
+  for (int I = 1; I < argc; ++I)
+    if (StringRef(argv[I]) == "--print-mapping" || StringRef(argv[I]) == "-print-mapping") {
+      outs() << ompm::renderMappingMarkdown();
+      return 0;
+    }
+  auto Parser = clang::tooling::CommonOptionsParser::create(argc, argv, Category,
+                                                            cl::OneOrMore);
+  if (!Parser) {
+    errs() << "omp-migrate: error: " << toString(Parser.takeError()) << "\n";
+    return 2;
+  }
+  int Modes = InPlace + !OutputDir.empty() + Diff;
+  if (Modes > 1) {
+    errs() << "omp-migrate: error: -i, --output-dir and --diff exclude each other\n";
+    return 2;
+  }
+  ompm::DriverOptions Opts;
+  Opts.Plan.Style = Style;
+  Opts.Mode = InPlace ? ompm::OutputMode::InPlace
+              : !OutputDir.empty() ? ompm::OutputMode::OutputDir
+              : Diff ? ompm::OutputMode::Diff
+                     : ompm::OutputMode::Stdout;
+  if (!ExportFixes.empty() && Modes == 0)
+    Opts.Mode = ompm::OutputMode::None; // like clang-tidy: fixes only
+  Opts.OutputDir = OutputDir;
+  Opts.ExportFixes = ExportFixes;
+  Opts.Report = Report;
+  Opts.Explain = Explain;
+  return ompm::runDriver(Parser->getCompilations(), Parser->getSourcePathList(),
+                         Opts, outs(), errs());
+}
