@@ -4,7 +4,7 @@ import shutil
 import lit.formats
 
 config.name = "omp-migrate"
-config.test_format = lit.formats.ShTest(execute_external=False)
+config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".c", ".cpp", ".test"]
 config.excludes = ["Inputs", "CMakeLists.txt", "unit", "vv", "bench"]
 config.test_source_root = os.path.join(config.ompm_src_root, "test")

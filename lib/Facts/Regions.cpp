@@ -467,15 +467,24 @@ SectionResult RegionFacts::inferSection(const ValueDecl *V) const {
       Hi = H;
       continue;
     }
-    std::optional<bool> LoLe = Poly::geq(L, *Lo), HiGe = Poly::geq(H, *Hi);
-    if (!LoLe || !HiGe)
+    // Keep the lower of the two lows and the higher of the two highs; each
+    // comparison must be decided one way or the other.
+    auto Lower = [](const Poly &A, const Poly &B) -> std::optional<Poly> {
+      if (Poly::geq(B, A) == std::optional<bool>(true))
+        return A;
+      if (Poly::geq(A, B) == std::optional<bool>(true))
+        return B;
+      return std::nullopt;
+    };
+    std::optional<Poly> NewLo = Lower(L, *Lo);
+    std::optional<Poly> NewHi = Lower(H.scaled(-1), Hi->scaled(-1));
+    if (!NewLo || !NewHi)
       return {"", "the accesses to '" + Name +
-                      "' have bounds that cannot be ordered ('" + L.str() +
-                      "' vs '" + Lo->str() + "')"};
-    if (!*LoLe)
-      Lo = L;
-    if (*HiGe)
-      Hi = H;
+                      "' have bounds that cannot be ordered ('" +
+                      (NewLo ? H.str() : L.str()) + "' vs '" +
+                      (NewLo ? Hi->str() : Lo->str()) + "')"};
+    Lo = *NewLo;
+    Hi = NewHi->scaled(-1);
   }
   if (!Lo)
     return {"", "'" + Name + "' is never subscripted in the region"};
@@ -546,7 +555,7 @@ ParallelResult RegionFacts::testParallel(const ForStmt *For) const {
               "', declared outside it, in a way that is not a reduction";
       return R;
     }
-    R.Reductions.push_back(Op + ":" + nameOf(V));
+    R.Reductions.push_back(Op + ": " + nameOf(V));
   }
   // Arrays: every access to a written array must be the same element, and
   // that element must differ between iterations.

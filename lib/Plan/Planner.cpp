@@ -768,7 +768,7 @@ void FilePlanner::planCompute(int CI) {
     for (const std::string &Red : N.Reductions)
       Privs.erase(StringRef(Red).split(':').second.trim().str());
     for (const std::string &Red : N.AutoReductions)
-      Privs.erase(StringRef(Red).split(':').second.str());
+      Privs.erase(StringRef(Red).split(':').second.trim().str());
     if (!Privs.empty())
       Cl.push_back("private(" + llvm::join(Privs, ", ") + ")");
     if (!N.FirstPrivate.empty())
@@ -850,6 +850,13 @@ void FilePlanner::planCompute(int CI) {
     return N.Partitioned;
   });
 
+  if (C.Kind == DK::KernelsLoop) {
+    // Scalars the loop writes are copied back (kernels' default is copy).
+    for (const std::string &Red : Nodes[0].AutoReductions)
+      Maps.add("tofrom", StringRef(Red).split(':').second.trim().str());
+    for (const std::string &S : KernelScalarMaps)
+      Maps.add("tofrom", S);
+  }
   if (C.Kind != DK::Kernels) {
     std::string Line;
     const LoopNode *Tiled = nullptr;
@@ -987,7 +994,7 @@ void FilePlanner::planCompute(int CI) {
         std::string LD = RenderLoop(N, LoopCl);
         Cl.insert(Cl.end(), LoopCl.begin(), LoopCl.end());
         for (const std::string &Red : N.AutoReductions)
-          Cl.push_back("map(tofrom: " + StringRef(Red).split(':').second.str() + ")");
+          Cl.push_back("map(tofrom: " + StringRef(Red).split(':').second.trim().str() + ")");
         L = omp("target teams " + LD, Cl);
       } else {
         std::vector<std::string> Cl = KernelClauses(S, Inner);
