@@ -29,7 +29,34 @@ llvm::StringRef builtinOpenACCHeader() {
 
 namespace {
 
-const char *BuiltinIncludeDir = "/omp-migrate-builtin/include";
+/// The bundled openacc.h, written to a private directory for one run (the
+/// header search of Clang ignores include directories that exist only in an
+/// in-memory overlay).
+class BuiltinHeaderDir {
+public:
+  BuiltinHeaderDir() {
+    llvm::SmallString<128> Dir;
+    if (llvm::sys::fs::createUniqueDirectory("omp-migrate-include", Dir))
+      return;
+    llvm::SmallString<128> File(Dir);
+    llvm::sys::path::append(File, "openacc.h");
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(File, EC);
+    if (EC)
+      return;
+    OS << builtinOpenACCHeader();
+    Path = std::string(Dir);
+  }
+  ~BuiltinHeaderDir() {
+    if (Path.empty())
+      return;
+    llvm::SmallString<128> File(Path);
+    llvm::sys::path::append(File, "openacc.h");
+    llvm::sys::fs::remove(File);
+    llvm::sys::fs::remove(Path);
+  }
+  std::string Path;
+};
 
 class PPCollector : public PPCallbacks {
 public:
@@ -135,8 +162,8 @@ private:
 
 /// Flags every parse gets: OpenACC on, OpenMP off (they exclude each other),
 /// the bundled openacc.h, Clang 22's own headers.
-tooling::ArgumentsAdjuster commonAdjuster() {
-  return [](const tooling::CommandLineArguments &Args, StringRef) {
+tooling::ArgumentsAdjuster commonAdjuster(std::string IncludeDir) {
+  return [IncludeDir](const tooling::CommandLineArguments &Args, StringRef) {
     tooling::CommandLineArguments Out;
     bool HasResourceDir = false;
     for (size_t I = 0; I < Args.size(); ++I) {
@@ -148,9 +175,11 @@ tooling::ArgumentsAdjuster commonAdjuster() {
       Out.push_back(Args[I]);
     }
     auto At = Out.empty() ? Out.end() : Out.begin() + 1;
-    std::vector<std::string> Extra = {"-fopenacc", "-idirafter",
-                                      BuiltinIncludeDir,
-                                      "-Wno-unknown-pragmas"};
+    std::vector<std::string> Extra = {"-fopenacc", "-Wno-unknown-pragmas"};
+    if (!IncludeDir.empty()) {
+      Extra.push_back("-idirafter");
+      Extra.push_back(IncludeDir);
+    }
     if (!HasResourceDir)
       Extra.push_back("-resource-dir=" OMPM_RESOURCE_DIR);
     Out.insert(At, Extra.begin(), Extra.end());
@@ -166,12 +195,11 @@ FileResult translateCode(llvm::StringRef Code, llvm::StringRef FileName,
                          const std::vector<std::string> &Args,
                          const PlanOptions &Opts, llvm::raw_ostream *DiagOut) {
   std::vector<FileResult> Results;
-  std::vector<std::string> All = {"-fopenacc", "-idirafter", BuiltinIncludeDir,
+  BuiltinHeaderDir Include;
+  std::vector<std::string> All = {"-fopenacc", "-idirafter", Include.Path,
                                   "-resource-dir=" OMPM_RESOURCE_DIR};
   All.insert(All.end(), Args.begin(), Args.end());
-  tooling::FileContentMappings Virtual = {
-      {std::string(BuiltinIncludeDir) + "/openacc.h",
-       builtinOpenACCHeader().str()}};
+  tooling::FileContentMappings Virtual;
   std::string Ignored;
   llvm::raw_string_ostream Sink(Ignored);
   (void)DiagOut;
@@ -313,10 +341,9 @@ int runDriver(const tooling::CompilationDatabase &DB,
   std::vector<FileResult> Results;
   Results.reserve(Existing.size() + 1);
   if (!Existing.empty()) {
+    BuiltinHeaderDir Include;
     tooling::ClangTool Tool(DB, Existing);
-    Tool.mapVirtualFile(std::string(BuiltinIncludeDir) + "/openacc.h",
-                        builtinOpenACCHeader());
-    Tool.appendArgumentsAdjuster(commonAdjuster());
+    Tool.appendArgumentsAdjuster(commonAdjuster(Include.Path));
     Factory F(Opts.Plan, Results);
     Tool.run(&F);
   }

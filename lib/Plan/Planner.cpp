@@ -1570,7 +1570,10 @@ void FilePlanner::planRuntimeCalls() {
         R.Notes.push_back(Rule->Note);
     }
     EditSet E(SM);
-    E.replace(CharSourceRange::getTokenRange(C->getSourceRange()), Rep);
+    E.replace(Lexer::makeFileCharRange(
+                  CharSourceRange::getTokenRange(C->getSourceRange()), SM,
+                  Ctx.getLangOpts()),
+              Rep);
     R.Emitted.push_back(Rep);
     succeed(R, E);
   }
