@@ -408,6 +408,10 @@ int runDriver(const tooling::CompilationDatabase &DB,
       if (Reps) {
         tooling::Diagnostic D;
         D.DiagnosticName = "omp-migrate";
+        D.DiagLevel = tooling::Diagnostic::Warning;
+        llvm::SmallString<256> Cwd;
+        if (!llvm::sys::fs::current_path(Cwd))
+          D.BuildDirectory = std::string(Cwd);
         D.Message.Message = "OpenACC translated to OpenMP";
         D.Message.FilePath = Path;
         D.Message.FileOffset = 0;

@@ -56,7 +56,7 @@ void kernels(int n, int *restrict hist, const float *restrict v) {
 
 void misc(int dev) {
   // init and shutdown have no OpenMP counterpart: their lines go.
-  // CHECK-NOT: init
+  // CHECK-NOT: {{^ *}}#pragma omp init
   #pragma acc init
   // CHECK: {{^  }}omp_set_default_device(dev);{{$}}
   #pragma acc set device_num(dev)

@@ -1,0 +1,401 @@
+#include "Facts/Regions.h"
+#include "clang/AST/Decl.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+#include <gtest/gtest.h>
+
+using namespace ompm;
+
+namespace {
+
+/// A parsed function f and the outermost for loop of its body.
+struct Fixture {
+  std::unique_ptr<clang::ASTUnit> AST;
+  const clang::FunctionDecl *F = nullptr;
+  const clang::ForStmt *Loop = nullptr;
+
+  clang::ASTContext &ctx() { return AST->getASTContext(); }
+  const clang::ValueDecl *param(llvm::StringRef Name) const {
+    for (const clang::ParmVarDecl *P : F->parameters())
+      if (P->getName() == Name)
+        return P;
+    return nullptr;
+  }
+};
+
+const clang::ForStmt *firstFor(const clang::Stmt *S) {
+  if (!S)
+    return nullptr;
+  if (const auto *F = llvm::dyn_cast<clang::ForStmt>(S))
+    return F;
+  for (const clang::Stmt *C : S->children())
+    if (const clang::ForStmt *F = firstFor(C))
+      return F;
+  return nullptr;
+}
+
+Fixture parse(llvm::StringRef Code) {
+  Fixture X;
+  X.AST = clang::tooling::buildASTFromCodeWithArgs(
+      Code, {"-fopenacc", "-resource-dir=/usr/lib/llvm-22/lib/clang/22"}, "t.c");
+  EXPECT_TRUE(X.AST);
+  if (!X.AST)
+    return X;
+  EXPECT_FALSE(X.AST->getDiagnostics().hasErrorOccurred()) << Code.str();
+  for (const clang::Decl *D : X.ctx().getTranslationUnitDecl()->decls())
+    if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D))
+      if (FD->getName() == "f" && FD->hasBody())
+        X.F = FD;
+  EXPECT_NE(X.F, nullptr);
+  if (X.F)
+    X.Loop = firstFor(X.F->getBody());
+  return X;
+}
+
+std::string names(const RegionFacts &RF) {
+  std::string S;
+  for (const clang::ValueDecl *V : RF.externalVars())
+    S += (S.empty() ? "" : ",") + RF.nameOf(V);
+  return S;
+}
+
+} // namespace
+
+TEST(RegionsTest, ExternalVariablesInFirstUseOrder) {
+  Fixture X = parse(R"(void f(int n, float a, float *x, float *y) {
+  for (int i = 0; i < n; i++) {
+    float t = a * x[i];
+    y[i] = t;
+  }
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  EXPECT_EQ(names(RF), "n,a,x,y");
+  EXPECT_TRUE(RF.isWritten(X.param("y")));
+  EXPECT_FALSE(RF.isWritten(X.param("x")));
+  EXPECT_FALSE(RF.isWritten(X.param("n")));
+  EXPECT_FALSE(RF.isAddressTaken(X.param("x")));
+  EXPECT_FALSE(RF.hasCallsOrEscapes());
+  ASSERT_EQ(RF.loops().size(), 1u);
+  EXPECT_EQ(RF.loops()[0].For, X.Loop);
+  EXPECT_EQ(RF.loops()[0].IV->getName(), "i");
+  EXPECT_EQ(RF.loops()[0].Min.str(), "0");
+  EXPECT_EQ(RF.loops()[0].Max.str(), "n - 1");
+  ASSERT_EQ(RF.accesses().size(), 2u);
+  EXPECT_EQ(RF.accesses()[0].BaseText, "x");
+  EXPECT_FALSE(RF.accesses()[0].IsWrite);
+  EXPECT_EQ(RF.accesses()[1].BaseText, "y");
+  EXPECT_TRUE(RF.accesses()[1].IsWrite);
+  EXPECT_EQ(RF.accesses()[1].Loops, std::vector<int>{0});
+}
+
+TEST(RegionsTest, CanonicalLoopBoundsForEachForm) {
+  Fixture X = parse(R"(void f(int n, int m, float *a) {
+  for (int i = 0; i < 1; i++) {
+    for (int j = n; j > 0; j--) a[j] = 0;
+    for (int k = 2; k <= m; k += 1) a[k] = 0;
+    for (int l = n - 1; l >= 1; l = l - 1) a[l] = 0;
+    for (int p = 0; p != n; ++p) a[p] = 0;
+    for (int q = 0; q < n; q += 2) a[q] = 0;
+  }
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  // The step-2 loop is not canonical.
+  ASSERT_EQ(RF.loops().size(), 5u);
+  auto Range = [&](int I) {
+    return RF.loops()[I].Min.str() + ".." + RF.loops()[I].Max.str();
+  };
+  EXPECT_EQ(Range(0), "0..0");
+  EXPECT_EQ(Range(1), "1..n");
+  EXPECT_EQ(Range(2), "2..m");
+  EXPECT_EQ(Range(3), "1..n - 1");
+  EXPECT_EQ(Range(4), "0..n - 1");
+}
+
+TEST(RegionsTest, InfersSectionOfOneDimensionalStencil) {
+  Fixture X = parse(R"(void f(int n, const float *p, float *q) {
+  for (int i = 1; i < n - 1; i++)
+    q[i] = p[i - 1] + p[i + 1];
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  SectionResult P = RF.inferSection(X.param("p"));
+  EXPECT_TRUE(P.ok()) << P.Why;
+  EXPECT_EQ(P.Item, "p[0:n]");
+  SectionResult Q = RF.inferSection(X.param("q"));
+  EXPECT_TRUE(Q.ok()) << Q.Why;
+  EXPECT_EQ(Q.Item, "q[1:n - 2]");
+}
+
+TEST(RegionsTest, InfersSectionOfFlattenedTwoDimensionalStencil) {
+  Fixture X = parse(R"(void f(int n, int m, const float *a, float *b) {
+  for (int j = 1; j < n - 1; j++)
+    for (int i = 1; i < m - 1; i++)
+      b[j * m + i] = a[(j - 1) * m + i] + a[(j + 1) * m + i] +
+                     a[j * m + i - 1] + a[j * m + i + 1];
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ASSERT_EQ(RF.loops().size(), 2u);
+  SectionResult A = RF.inferSection(X.param("a"));
+  EXPECT_TRUE(A.ok()) << A.Why;
+  // Lowest element (j-1)*m+i at j=1,i=1: 1; highest (j+1)*m+i at
+  // j=n-2,i=m-2: m*n - 2.
+  EXPECT_EQ(A.Item, "a[1:m*n - 2]");
+  SectionResult B = RF.inferSection(X.param("b"));
+  EXPECT_TRUE(B.ok()) << B.Why;
+  // m + 1 .. (n-2)*m + m - 2 = m*n - m - 2.
+  EXPECT_EQ(B.Item, "b[m + 1:-2*m + m*n - 2]");
+}
+
+TEST(RegionsTest, InfersSectionOfTriangularLoop) {
+  Fixture X = parse(R"(void f(int n, float *a) {
+  for (int i = 0; i < n; i++)
+    for (int j = i; j < n; j++)
+      a[i * n + j] = 0;
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ASSERT_EQ(RF.loops().size(), 2u);
+  EXPECT_EQ(RF.loops()[1].Min.str(), RF.loops()[0].Symbol);
+  SectionResult A = RF.inferSection(X.param("a"));
+  EXPECT_TRUE(A.ok()) << A.Why;
+  // 0 .. (n-1)*n + n-1 = n*n - 1.
+  EXPECT_EQ(A.Item, "a[0:n*n]");
+}
+
+TEST(RegionsTest, IndirectSubscriptHasNoSection) {
+  Fixture X = parse(R"(void f(int n, const int *idx, float *a) {
+  for (int i = 0; i < n; i++)
+    a[idx[i]] = 1;
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  SectionResult A = RF.inferSection(X.param("a"));
+  EXPECT_FALSE(A.ok());
+  EXPECT_EQ(A.Item, "");
+  EXPECT_NE(A.Why.find("'idx[i]'"), std::string::npos) << A.Why;
+  EXPECT_NE(A.Why.find("subscript"), std::string::npos) << A.Why;
+  // idx itself is a plain 1-D read.
+  SectionResult I = RF.inferSection(X.param("idx"));
+  EXPECT_TRUE(I.ok()) << I.Why;
+  EXPECT_EQ(I.Item, "idx[0:n]");
+}
+
+TEST(RegionsTest, SectionFailuresExplainThemselves) {
+  Fixture X = parse(R"(void g(float *);
+void f(int n, float *a, float *b, float *c) {
+  for (int i = 0; i < n; i++) {
+    g(a);
+    c[i * i] = b[0];
+  }
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  EXPECT_TRUE(RF.hasCallsOrEscapes());
+  EXPECT_TRUE(RF.isAddressTaken(X.param("a")));
+  SectionResult A = RF.inferSection(X.param("a"));
+  EXPECT_EQ(A.Why, "'a' is used other than through subscripts (passed to a "
+                   "function, offset or its address taken)");
+  SectionResult B = RF.inferSection(X.param("b"));
+  EXPECT_EQ(B.Item, "b[0:1]");
+  SectionResult C = RF.inferSection(X.param("c"));
+  EXPECT_EQ(C.Why, "the subscript 'i * i' is not affine in the loop variables");
+  SectionResult N = RF.inferSection(X.param("n"));
+  EXPECT_EQ(N.Why, "'n' is never subscripted in the region");
+}
+
+TEST(RegionsTest, ToPolyOfIndexExpressions) {
+  Fixture X = parse(R"(#define W 8
+void f(int n, int m, float *a) {
+  for (int i = 0; i < n; i++) {
+    int t = i;
+    a[2 * (i + m) - W] = a[t];
+  }
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ASSERT_EQ(RF.accesses().size(), 2u);
+  const Access &W = RF.accesses()[0];
+  ASSERT_EQ(W.Indices.size(), 1u);
+  std::optional<Poly> P = RF.toPoly(W.Indices[0]);
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->str(), (Poly::symbol(RF.loops()[0].Symbol).scaled(2) +
+                       Poly::symbol("m").scaled(2) - Poly::symbol("W"))
+                          .str());
+  // t is declared in the region: no polynomial.
+  EXPECT_FALSE(RF.toPoly(RF.accesses()[1].Indices[0]).has_value());
+}
+
+TEST(RegionsTest, RestrictCopyLoopIsParallel) {
+  Fixture X = parse(R"(void f(int n, float *restrict x, float *restrict y) {
+  for (int i = 0; i < n; i++)
+    y[i] = x[i];
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ParallelResult R = RF.testParallel(X.Loop);
+  EXPECT_TRUE(R.Parallel) << R.Why;
+  EXPECT_EQ(R.Why, "");
+  EXPECT_TRUE(R.Reductions.empty());
+}
+
+TEST(RegionsTest, PointersWithoutRestrictMayAlias) {
+  Fixture X = parse(R"(void f(int n, float *x, float *y) {
+  for (int i = 0; i < n; i++)
+    y[i] = x[i];
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ParallelResult R = RF.testParallel(X.Loop);
+  EXPECT_FALSE(R.Parallel);
+  EXPECT_EQ(R.Why,
+            "'y' and 'x' may alias (declare them restrict, or add independent)");
+}
+
+TEST(RegionsTest, LoopCarriedDependenceIsNotParallel) {
+  Fixture X = parse(R"(void f(int n, float *a) {
+  for (int i = 1; i < n; i++)
+    a[i] = a[i - 1];
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ParallelResult R = RF.testParallel(X.Loop);
+  EXPECT_FALSE(R.Parallel);
+  EXPECT_EQ(R.Why, "'a' is written and accessed at different subscripts, "
+                   "which may be a loop-carried dependence");
+}
+
+TEST(RegionsTest, SameElementEveryIterationIsNotParallel) {
+  Fixture X = parse(R"(void f(int n, float *a) {
+  for (int i = 0; i < n; i++)
+    a[0] = i;
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ParallelResult R = RF.testParallel(X.Loop);
+  EXPECT_FALSE(R.Parallel);
+  EXPECT_EQ(R.Why, "iterations may write the same element of 'a'");
+}
+
+TEST(RegionsTest, RowsOfAFlattenedMatrixAreSeparated) {
+  Fixture X = parse(R"(void f(int n, int m, float *a) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      a[i * m + j] = 0;
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ParallelResult Outer = RF.testParallel(X.Loop);
+  EXPECT_TRUE(Outer.Parallel) << Outer.Why;
+  ASSERT_EQ(RF.loops().size(), 2u);
+  ParallelResult Inner = RF.testParallel(RF.loops()[1].For);
+  EXPECT_TRUE(Inner.Parallel) << Inner.Why;
+}
+
+TEST(RegionsTest, DetectsSumReduction) {
+  Fixture X = parse(R"(float f(int n, const float *x) {
+  float s = 0;
+  for (int i = 0; i < n; i++)
+    s += x[i];
+  return s;
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ParallelResult R = RF.testParallel(X.Loop);
+  EXPECT_TRUE(R.Parallel) << R.Why;
+  EXPECT_EQ(R.Reductions, std::vector<std::string>{"+: s"});
+}
+
+TEST(RegionsTest, ScalarWrittenOtherwiseIsNotAReduction) {
+  Fixture X = parse(R"(float f(int n, const float *x) {
+  float s = 0;
+  for (int i = 0; i < n; i++)
+    s = s * 0.5f + x[i];
+  return s;
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ParallelResult R = RF.testParallel(X.Loop);
+  EXPECT_FALSE(R.Parallel);
+  EXPECT_EQ(R.Why, "the loop writes 's', declared outside it, in a way that is "
+                   "not a reduction");
+}
+
+TEST(RegionsTest, CallsAndJumpsBlockParallelism) {
+  Fixture X = parse(R"(void g(void);
+void f(int n, float *restrict a) {
+  for (int i = 0; i < n; i++) {
+    g();
+    a[i] = 0;
+  }
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  EXPECT_EQ(RF.testParallel(X.Loop).Why,
+            "the loop calls a function whose side effects are unknown");
+
+  Fixture Y = parse(R"(void f(int n, float *restrict a) {
+  for (int i = 0; i < n; i++) {
+    if (a[i] < 0) break;
+    a[i] = 0;
+  }
+}
+)");
+  ASSERT_TRUE(Y.Loop);
+  RegionFacts RY(Y.Loop, Y.ctx());
+  EXPECT_EQ(RY.testParallel(Y.Loop).Why,
+            "the loop body leaves the loop (break, return, goto or throw)");
+
+  Fixture Z = parse(R"(#include <math.h>
+void f(int n, float *restrict a, const float *restrict b) {
+  for (int i = 0; i < n; i++)
+    a[i] = sqrtf(b[i]);
+}
+)");
+  ASSERT_TRUE(Z.Loop);
+  RegionFacts RZ(Z.Loop, Z.ctx());
+  EXPECT_FALSE(RZ.hasCallsOrEscapes());
+  EXPECT_TRUE(RZ.testParallel(Z.Loop).Parallel);
+}
+
+TEST(RegionsTest, NonCanonicalLoopIsReported) {
+  Fixture X = parse(R"(void f(int n, float *a) {
+  for (int i = 0; i < n; i += 2)
+    a[i] = 0;
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  EXPECT_TRUE(RF.loops().empty());
+  ParallelResult R = RF.testParallel(X.Loop);
+  EXPECT_FALSE(R.Parallel);
+  EXPECT_EQ(R.Why,
+            "the loop is not in canonical form (for (i = lo; i < hi; i++))");
+}
+
+TEST(RegionsTest, PureFunctions) {
+  EXPECT_TRUE(isPureFunction("sqrt"));
+  EXPECT_TRUE(isPureFunction("fabsf"));
+  EXPECT_TRUE(isPureFunction("std::max"));
+  EXPECT_FALSE(isPureFunction("printf"));
+  EXPECT_FALSE(isPureFunction("rand"));
+  EXPECT_FALSE(isPureFunction(""));
+}
