@@ -4,7 +4,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 packages=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools clang-tidy-22
-          clang-19 libomp-19-dev gcc g++ cmake ninja-build libgtest-dev python3)
+          clang-19 clang-tools-19 libomp-19-dev gcc g++ cmake ninja-build libgtest-dev python3)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -29,7 +29,8 @@ config.substitutions.append(("%gcc-openmp", "gcc -fopenmp -O1 -foffload=disable"
 config.substitutions.append(("%gcc-openacc", "gcc -fopenacc -foffload=disable -O1"))
 config.environment["LD_LIBRARY_PATH"] = "/usr/lib/llvm-19/lib"
 
-if shutil.which("clang-19") and os.path.exists("/usr/lib/llvm-19/lib/libomptarget.so"):
+if (shutil.which("clang-19") and os.path.exists("/usr/lib/llvm-19/lib/libomptarget.so")
+        and os.path.exists("/usr/lib/llvm-19/bin/clang-offload-packager")):
     config.available_features.add("offload-cpu")
 if shutil.which("gcc"):
     config.available_features.add("gcc")
