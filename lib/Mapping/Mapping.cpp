@@ -15,7 +15,7 @@ using DC = DataContext;
 const DataClauseRule DataRules[] = {
   // Compute constructs (parallel, serial, kernels and the combined forms).
   {CK::Copy,       "copy",       DC::Compute, "tofrom", ""},
-  {CK::CopyIn,     "copyin",     DC::Compute, "to", "the readonly modifier is dropped (OpenMP has none)"},
+  {CK::CopyIn,     "copyin",     DC::Compute, "to", ""},
   {CK::CopyOut,    "copyout",    DC::Compute, "from", ""},
   {CK::Create,     "create",     DC::Compute, "alloc", ""},
   {CK::NoCreate,   "no_create",  DC::Compute, "tofrom", "OpenMP cannot use host memory in place of absent data: mapped tofrom, which is correct whether or not the data is present"},
@@ -35,8 +35,8 @@ const DataClauseRule DataRules[] = {
   {CK::CopyIn,     "copyin",     DC::EnterData, "to", ""},
   {CK::Create,     "create",     DC::EnterData, "alloc", ""},
   {CK::Attach,     "attach",     DC::EnterData, "attach", "a zero-length section, which OpenMP attaches"},
-  {CK::CopyOut,    "copyout",    DC::ExitData, "from", "with finalize the reference count is decremented once, not zeroed"},
-  {CK::Delete,     "delete",     DC::ExitData, "release", "with finalize: map(delete:)"},
+  {CK::CopyOut,    "copyout",    DC::ExitData, "from", ""},
+  {CK::Delete,     "delete",     DC::ExitData, "release", ""},
   {CK::Detach,     "detach",     DC::ExitData, "detach", "a zero-length section released"},
 };
 
@@ -67,7 +67,8 @@ const DirectiveRule DirRules[] = {
   {"default(none|present)", "(dropped)", "", "omp-migrate makes every map explicit"},
   {"device_type(t) ...", "clauses after device_type keep when t is *, default or nvidia; others are dropped", "", ""},
   {"data", "target data", "", "a region with no map left loses its directive"},
-  {"enter data / exit data", "target enter data / target exit data", "", "finalize turns delete into map(delete:)"},
+  {"enter data / exit data", "target enter data / target exit data", "", "finalize turns delete into map(delete:); copyout with finalize decrements the reference count once"},
+  {"copy(always:) / alwaysin / alwaysout", "map(always, ...)", "", "readonly is dropped (OpenMP has none); zero is reported"},
   {"update self/host/device", "target update from/from/to", "", "if_present is dropped: OpenMP skips absent data"},
   {"host_data use_device(p)", "target data use_device_ptr(p) / use_device_addr(a)", "", ""},
   {"declare (global)", "declare target(list)", "", "link becomes declare target link(list)"},

@@ -239,6 +239,11 @@ private:
       Mods = X->getModifierList();
     else if (const auto *X = dyn_cast<OpenACCCreateClause>(C))
       Mods = X->getModifierList();
+    if (isOpenACCModifierBitSet(Mods, OpenACCModifierKind::Readonly))
+      R.Notes.push_back("the readonly modifier is dropped (OpenMP has none)");
+    if (Finalize && C->getClauseKind() == CK::CopyOut)
+      R.Notes.push_back("copyout with finalize: the reference count is "
+                        "decremented once, not zeroed");
     if (isOpenACCModifierBitSet(Mods, OpenACCModifierKind::Zero)) {
       Why = "the zero modifier has no OpenMP equivalent";
       return false;
