@@ -4,6 +4,7 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -199,20 +200,33 @@ FileResult translateCode(llvm::StringRef Code, llvm::StringRef FileName,
   std::vector<std::string> All = {"-fopenacc", "-idirafter", Include.Path,
                                   "-resource-dir=" OMPM_RESOURCE_DIR};
   All.insert(All.end(), Args.begin(), Args.end());
-  tooling::FileContentMappings Virtual;
+  // Compiler diagnostics go to DiagOut, or nowhere.
+  DiagnosticOptions DiagOpts;
   std::string Ignored;
   llvm::raw_string_ostream Sink(Ignored);
-  (void)DiagOut;
-  tooling::runToolOnCodeWithArgs(std::make_unique<Action>(Opts, Results), Code,
-                                 All, FileName, "omp-migrate",
-                                 std::make_shared<PCHContainerOperations>(),
-                                 Virtual);
+  TextDiagnosticPrinter Printer(DiagOut ? *DiagOut : Sink, DiagOpts);
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::getRealFileSystem());
+  Overlay->pushOverlay(Memory);
+  llvm::SmallString<256> Abs(FileName);
+  llvm::sys::fs::make_absolute(Abs);
+  Memory->addFile(Abs, 0, llvm::MemoryBuffer::getMemBufferCopy(Code));
+  auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), Overlay);
+  std::vector<std::string> Cmd = {"omp-migrate", "-fsyntax-only"};
+  Cmd.insert(Cmd.end(), All.begin(), All.end());
+  Cmd.push_back(std::string(Abs));
+  tooling::ToolInvocation Inv(Cmd, std::make_unique<Action>(Opts, Results),
+                              Files.get());
+  Inv.setDiagnosticConsumer(&Printer);
+  Inv.run();
   if (Results.empty()) {
     FileResult R;
     R.Path = FileName.str();
     R.Error = "the file could not be parsed";
     return R;
   }
+  Results.front().Path = FileName.str(); // as the caller named it
   return Results.front();
 }
 

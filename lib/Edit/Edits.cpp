@@ -92,32 +92,38 @@ toReplacements(llvm::StringRef FilePath, const std::vector<Edit> &In) {
                    [](const Edit &A, const Edit &B) {
                      return A.Offset < B.Offset;
                    });
-  // Merge insertions at one offset (and a replacement starting there) into
-  // one replacement, in the order they were planned.
-  std::vector<Edit> Merged;
+  // Merge the edits at one offset into one replacement: the insertions in
+  // the order they were planned, then the replaced text's new content.
+  struct Merged {
+    unsigned Offset, Length;
+    std::string Inserted, Replacement;
+  };
+  std::vector<Merged> Out;
   for (const Edit &E : Sorted) {
-    if (!Merged.empty() && Merged.back().Offset == E.Offset &&
-        (Merged.back().Length == 0 || E.Length == 0)) {
-      Edit &M = Merged.back();
-      if (M.Length == 0) {
-        M.Text += E.Text;
-        M.Length = E.Length;
+    if (!Out.empty() && Out.back().Offset == E.Offset &&
+        (Out.back().Length == 0 || E.Length == 0)) {
+      Merged &M = Out.back();
+      if (E.Length == 0) {
+        M.Inserted += E.Text;
       } else {
-        M.Text = E.Text + M.Text; // insertion goes before the replaced text
+        M.Length = E.Length;
+        M.Replacement = E.Text;
       }
       continue;
     }
-    if (!Merged.empty() &&
-        Merged.back().Offset + Merged.back().Length > E.Offset)
+    if (!Out.empty() && Out.back().Offset + Out.back().Length > E.Offset)
       return llvm::createStringError(
           llvm::inconvertibleErrorCode(),
           "internal error: overlapping edits at offset %u", E.Offset);
-    Merged.push_back(E);
+    if (E.Length == 0)
+      Out.push_back({E.Offset, 0, E.Text, ""});
+    else
+      Out.push_back({E.Offset, E.Length, "", E.Text});
   }
   tooling::Replacements Reps;
-  for (const Edit &E : Merged)
-    if (llvm::Error Err = Reps.add(
-            tooling::Replacement(FilePath, E.Offset, E.Length, E.Text)))
+  for (const Merged &E : Out)
+    if (llvm::Error Err = Reps.add(tooling::Replacement(
+            FilePath, E.Offset, E.Length, E.Inserted + E.Replacement)))
       return std::move(Err);
   return Reps;
 }

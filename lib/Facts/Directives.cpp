@@ -72,14 +72,16 @@ CharSourceRange pragmaTextRange(const SourceManager &SM, const LangOptions &LO,
   Token T;
   Lex.LexFromRawLexer(T); // '#'
   SourceLocation End = T.getEndLoc();
-  while (!Lex.LexFromRawLexer(T)) {
-    if (T.isAtStartOfLine())
+  // LexFromRawLexer returns true on the buffer's last token too (a directive
+  // on the last line without a newline): look at every token it hands back.
+  bool AtEnd = false;
+  while (!AtEnd) {
+    AtEnd = Lex.LexFromRawLexer(T);
+    if (T.is(tok::eof) || T.isAtStartOfLine())
       break;
     if (T.isNot(tok::comment))
       End = T.getEndLoc();
   }
-  if (!T.isAtStartOfLine() && T.is(tok::eof))
-    ; // directive on the last line without a newline: End is right already
   return CharSourceRange::getCharRange(Hash, End);
 }
 

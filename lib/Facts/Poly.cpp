@@ -155,7 +155,12 @@ std::string Poly::str(
     else
       Out += (Neg ? " - " : " + ") + Body;
   };
-  for (const auto &[M, C] : Terms)
+  // Higher degree first ("m*n - 2*m - 2"), then the map's order.
+  std::vector<std::pair<Monomial, int64_t>> Order(Terms.begin(), Terms.end());
+  std::stable_sort(Order.begin(), Order.end(), [](const auto &A, const auto &B) {
+    return A.first.size() > B.first.size();
+  });
+  for (const auto &[M, C] : Order)
     if (!M.empty())
       Emit(M, C);
   auto It = Terms.find({});

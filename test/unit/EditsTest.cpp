@@ -190,6 +190,13 @@ TEST(EditsTest, ToReplacementsPutsAnInsertionBeforeAReplacementAtItsOffset) {
   EXPECT_EQ(Reps->begin()->getReplacementText(), "<XY");
 }
 
+TEST(EditsTest, ToReplacementsKeepsInsertionOrderAroundAReplacement) {
+  // Regression: insertions merged after a replacement came out reversed.
+  File F("abcdef");
+  EXPECT_EQ(F.apply({{2, 2, "X"}, {2, 0, "A"}, {2, 0, "B"}}), "abABXef");
+  EXPECT_EQ(F.apply({{2, 0, "A"}, {2, 2, "X"}, {2, 0, "B"}}), "abABXef");
+}
+
 TEST(EditsTest, ToReplacementsAcceptsAdjacentEdits) {
   File F("abcdef");
   EXPECT_EQ(F.apply({{0, 2, "X"}, {2, 2, "Y"}, {4, 0, "|"}}), "XY|ef");

@@ -189,8 +189,9 @@ TEST(MappingTest, MarkdownHasARowForEveryRule) {
   EXPECT_NE(MD.find("| `parallel loop` | target teams distribute parallel for "
                     "| target teams loop |"),
             std::string::npos);
-  EXPECT_NE(MD.find("| `delete` | exit data | `map(release: x)` | with "
-                    "finalize: map(delete:) |\n"),
+  EXPECT_NE(MD.find("\n| `delete` | exit data | `map(release: x)` |"),
+            std::string::npos);
+  EXPECT_NE(MD.find("\n| `copyin` | compute construct | `map(to: x)` |"),
             std::string::npos);
   EXPECT_NE(MD.find("| `deviceptr` | compute construct | `is_device_ptr(x)` |"),
             std::string::npos);

@@ -1,0 +1,207 @@
+#include "Driver/Driver.h"
+#include <gtest/gtest.h>
+
+using namespace ompm;
+
+namespace {
+
+std::string lines(int From, int To, std::initializer_list<std::pair<int, const char *>> Changed = {},
+                  int Deleted = 0) {
+  std::string S;
+  for (int I = From; I <= To; ++I) {
+    if (I == Deleted)
+      continue;
+    std::string L = "l" + std::to_string(I);
+    for (const auto &[N, Text] : Changed)
+      if (N == I)
+        L = Text;
+    S += L + "\n";
+  }
+  return S;
+}
+
+} // namespace
+
+TEST(DriverTest, TranslatesSaxpy) {
+  const char *Code =
+      "void saxpy(int n, float a, float *restrict x, float *restrict y) {\n"
+      "  #pragma acc parallel loop copyin(x[0:n]) copy(y[0:n])\n"
+      "  for (int i = 0; i < n; i++)\n"
+      "    y[i] = a * x[i] + y[i];\n"
+      "}\n";
+  FileResult R = translateCode(Code, "saxpy.c", {"-std=c11"}, PlanOptions());
+  ASSERT_TRUE(R.Parsed) << R.Error;
+  EXPECT_EQ(R.Error, "");
+  EXPECT_EQ(R.Path, "saxpy.c");
+  EXPECT_EQ(R.Original, Code);
+  EXPECT_EQ(R.Translated,
+            "void saxpy(int n, float a, float *restrict x, float *restrict y) {\n"
+            "  #pragma omp target teams distribute parallel for map(to: x[0:n]) "
+            "map(tofrom: y[0:n])\n"
+            "  for (int i = 0; i < n; i++)\n"
+            "    y[i] = a * x[i] + y[i];\n"
+            "}\n");
+  ASSERT_EQ(R.Plan.Records.size(), 1u);
+  EXPECT_EQ(R.Plan.untranslated(), 0u);
+  const ConstructRecord &C = R.Plan.Records[0];
+  EXPECT_EQ(C.Kind, "parallel loop");
+  EXPECT_EQ(C.Line, 2u);
+  EXPECT_EQ(C.Column, 3u);
+  EXPECT_TRUE(C.Translated);
+  EXPECT_EQ(C.Original, "#pragma acc parallel loop copyin(x[0:n]) copy(y[0:n])");
+  EXPECT_EQ(C.Emitted, std::vector<std::string>{
+                           "#pragma omp target teams distribute parallel for "
+                           "map(to: x[0:n]) map(tofrom: y[0:n])"});
+}
+
+TEST(DriverTest, LoopStyleLoop) {
+  const char *Code =
+      "void saxpy(int n, float a, float *restrict x, float *restrict y) {\n"
+      "  #pragma acc parallel loop copyin(x[0:n]) copy(y[0:n])\n"
+      "  for (int i = 0; i < n; i++)\n"
+      "    y[i] = a * x[i] + y[i];\n"
+      "}\n";
+  PlanOptions O;
+  O.Style = LoopStyle::Loop;
+  FileResult R = translateCode(Code, "saxpy.c", {}, O);
+  ASSERT_TRUE(R.Parsed) << R.Error;
+  EXPECT_EQ(R.Translated,
+            "void saxpy(int n, float a, float *restrict x, float *restrict y) {\n"
+            "  #pragma omp target teams loop map(to: x[0:n]) map(tofrom: y[0:n])\n"
+            "  for (int i = 0; i < n; i++)\n"
+            "    y[i] = a * x[i] + y[i];\n"
+            "}\n");
+}
+
+TEST(DriverTest, CountsRecordsOfSeveralConstructs) {
+  const char *Code = "#include <openacc.h>\n"
+                     "void f(int n, float *a) {\n"
+                     "  #pragma acc data copy(a[0:n])\n"
+                     "  {\n"
+                     "    #pragma acc parallel loop\n"
+                     "    for (int i = 0; i < n; i++) a[i] += 1;\n"
+                     "  }\n"
+                     "  acc_wait_all();\n"
+                     "}\n";
+  FileResult R = translateCode(Code, "f.c", {}, PlanOptions());
+  ASSERT_TRUE(R.Parsed) << R.Error;
+  ASSERT_EQ(R.Plan.Records.size(), 4u);
+  EXPECT_EQ(R.Plan.untranslated(), 1u);
+  std::vector<std::string> Kinds;
+  for (const ConstructRecord &C : R.Plan.Records)
+    Kinds.push_back(C.Kind);
+  EXPECT_EQ(Kinds, (std::vector<std::string>{"include", "data", "parallel loop",
+                                             "runtime call"}));
+  EXPECT_EQ(R.Translated, "#include <omp.h>\n"
+                          "void f(int n, float *a) {\n"
+                          "  #pragma omp target data map(tofrom: a[0:n])\n"
+                          "  {\n"
+                          "    #pragma omp target teams distribute parallel for\n"
+                          "    for (int i = 0; i < n; i++) a[i] += 1;\n"
+                          "  }\n"
+                          "  acc_wait_all();\n"
+                          "}\n");
+}
+
+TEST(DriverTest, RoutineWithBindIsLeftIntact) {
+  const char *Code = "#pragma acc routine seq bind(sq_dev)\n"
+                     "float sq(float x) { return x * x; }\n";
+  FileResult R = translateCode(Code, "r.c", {}, PlanOptions());
+  ASSERT_TRUE(R.Parsed) << R.Error;
+  EXPECT_EQ(R.Translated, Code);
+  ASSERT_EQ(R.Plan.Records.size(), 1u);
+  const ConstructRecord &C = R.Plan.Records[0];
+  EXPECT_EQ(C.Kind, "routine");
+  EXPECT_FALSE(C.Translated);
+  EXPECT_EQ(C.Reason, "bind(...) has no portable OpenMP equivalent (declare "
+                      "variant needs a per-device implementation)");
+  EXPECT_TRUE(C.Emitted.empty());
+  EXPECT_EQ(R.Plan.untranslated(), 1u);
+}
+
+TEST(DriverTest, DirectiveOnTheLastLineWithoutNewline) {
+  // Regression: the directive's last token was lost when no newline
+  // followed it, leaving " seq" behind the rewritten text.
+  const char *Code = "void z(void) {}\n#pragma acc routine(z) seq";
+  FileResult R = translateCode(Code, "z.c", {}, PlanOptions());
+  ASSERT_TRUE(R.Parsed) << R.Error;
+  EXPECT_EQ(R.Translated, "void z(void) {}\n#pragma omp declare target(z)");
+  ASSERT_EQ(R.Plan.Records.size(), 1u);
+  EXPECT_EQ(R.Plan.Records[0].Original, "#pragma acc routine(z) seq");
+}
+
+TEST(DriverTest, CompileErrorsSkipTheFile) {
+  FileResult R = translateCode("int bad( {\n", "bad.c", {}, PlanOptions());
+  EXPECT_FALSE(R.Parsed);
+  EXPECT_EQ(R.Error, "the file has compile errors; it is skipped");
+  EXPECT_EQ(R.Translated, "");
+  EXPECT_TRUE(R.Plan.Records.empty());
+}
+
+TEST(DriverTest, FileWithoutOpenACCIsUnchanged) {
+  const char *Code = "int add(int a, int b) { return a + b; }\n";
+  FileResult R = translateCode(Code, "p.c", {}, PlanOptions());
+  ASSERT_TRUE(R.Parsed) << R.Error;
+  EXPECT_EQ(R.Translated, Code);
+  EXPECT_TRUE(R.Plan.Records.empty());
+  EXPECT_TRUE(R.Plan.Edits.empty());
+}
+
+TEST(DriverTest, UnifiedDiffOfOneChangedLine) {
+  EXPECT_EQ(unifiedDiff("f.c", "a\nb\nc\n", "a\nB\nc\n"),
+            "--- f.c\n+++ f.c\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
+}
+
+TEST(DriverTest, UnifiedDiffOfEqualTextsIsEmpty) {
+  EXPECT_EQ(unifiedDiff("f.c", "a\nb\n", "a\nb\n"), "");
+  EXPECT_EQ(unifiedDiff("f.c", "", ""), "");
+}
+
+TEST(DriverTest, UnifiedDiffSeparatesDistantHunks) {
+  // Changes at lines 2, 10 (deleted) and 18, seven unchanged lines apart.
+  std::string A = lines(1, 20);
+  std::string B = lines(1, 20, {{2, "L2"}, {18, "L18"}}, 10);
+  EXPECT_EQ(unifiedDiff("g.c", A, B), "--- g.c\n+++ g.c\n"
+                                      "@@ -1,5 +1,5 @@\n l1\n-l2\n+L2\n l3\n l4\n l5\n"
+                                      "@@ -7,7 +7,6 @@\n l7\n l8\n l9\n-l10\n l11\n l12\n l13\n"
+                                      "@@ -15,6 +14,6 @@\n l15\n l16\n l17\n-l18\n+L18\n l19\n l20\n");
+}
+
+TEST(DriverTest, UnifiedDiffJoinsHunksSixLinesApart) {
+  std::string A = lines(1, 20);
+  std::string B = lines(1, 20, {{2, "L2"}, {9, "L9"}});
+  EXPECT_EQ(unifiedDiff("g.c", A, B),
+            "--- g.c\n+++ g.c\n@@ -1,12 +1,12 @@\n l1\n-l2\n+L2\n l3\n l4\n l5\n"
+            " l6\n l7\n l8\n-l9\n+L9\n l10\n l11\n l12\n");
+}
+
+TEST(DriverTest, UnifiedDiffMarksMissingFinalNewline) {
+  EXPECT_EQ(unifiedDiff("h.c", "a\nb", "a\nc"),
+            "--- h.c\n+++ h.c\n@@ -1,2 +1,2 @@\n a\n-b\n"
+            "\\ No newline at end of file\n+c\n\\ No newline at end of file\n");
+}
+
+TEST(DriverTest, UnifiedDiffOfAnAppendedLine) {
+  EXPECT_EQ(unifiedDiff("e.c", "x\ny\n", "x\ny\nz\n"),
+            "--- e.c\n+++ e.c\n@@ -1,2 +1,3 @@\n x\n y\n+z\n");
+  EXPECT_EQ(unifiedDiff("e.c", "", "z\n"),
+            "--- e.c\n+++ e.c\n@@ -0,0 +1,1 @@\n+z\n");
+}
+
+TEST(DriverTest, BuiltinHeaderDeclaresTheRuntime) {
+  llvm::StringRef H = builtinOpenACCHeader();
+  EXPECT_NE(H.find("acc_get_num_devices"), llvm::StringRef::npos);
+  EXPECT_NE(H.find("acc_device_nvidia"), llvm::StringRef::npos);
+  EXPECT_NE(H.find("acc_malloc"), llvm::StringRef::npos);
+  EXPECT_NE(H.find("#define OMP_MIGRATE_OPENACC_H"), llvm::StringRef::npos);
+}
+
+TEST(DriverTest, BuiltinHeaderIsUsedForParsing) {
+  // No system openacc.h is needed: the bundled one declares the routines.
+  const char *Code = "#include <openacc.h>\n"
+                     "int devs(void) { return acc_get_num_devices(acc_device_nvidia); }\n";
+  FileResult R = translateCode(Code, "d.c", {}, PlanOptions());
+  ASSERT_TRUE(R.Parsed) << R.Error;
+  EXPECT_EQ(R.Translated, "#include <omp.h>\n"
+                          "int devs(void) { return omp_get_num_devices(); }\n");
+}
