@@ -73,7 +73,7 @@ const DirectiveRule DirRules[] = {
   {"host_data use_device(p)", "target data use_device_ptr(p) / use_device_addr(a)", "", ""},
   {"declare (global)", "declare target(list)", "", "link becomes declare target link(list)"},
   {"declare (in a function)", "target enter data at the directive, target exit data at the end of the scope", "", ""},
-  {"routine [seq|vector|worker|gang]", "declare target ... end declare target", "", "nohost adds device_type(nohost); bind is reported"},
+  {"routine [seq|vector|worker|gang]", "declare target ... end declare target", "", "levels are dropped; nohost is dropped (target regions need a host fallback version); bind is reported"},
   {"atomic [read|write|update|capture]", "atomic [read|write|update|capture]", "", ""},
   {"wait [(q)]", "taskwait", "", "waits for every queue"},
   {"cache(list)", "(directive removed)", "", "OpenMP has no cache directive"},

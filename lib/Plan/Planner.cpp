@@ -1437,10 +1437,13 @@ void FilePlanner::planRoutine(int I) {
   ConstructRecord R = newRecord(I);
   if (!D.WhyNotRewritable.empty())
     return fail(R, D.WhyNotRewritable);
-  bool NoHost = false;
   for (const OpenACCClause *C : D.Clauses) {
     switch (C->getClauseKind()) {
-    case CK::NoHost: NoHost = true; break;
+    case CK::NoHost:
+      R.Notes.push_back("nohost dropped: OpenMP compiles every target region "
+                        "for the host too (fallback), so the function needs a "
+                        "host version");
+      break;
     case CK::Bind:
       return fail(R, "bind(...) has no portable OpenMP equivalent (declare "
                      "variant needs a per-device implementation)");
@@ -1455,12 +1458,9 @@ void FilePlanner::planRoutine(int I) {
   if (!D.RoutineFn)
     return fail(R, "the routine's function is not known");
   EditSet E(SM);
-  std::string DT = NoHost ? " device_type(nohost)" : "";
   if (isa_and_nonnull<OpenACCRoutineDecl>(D.D)) {
-    std::string L = "#pragma omp declare target to(" +
-                    D.RoutineFn->getNameAsString() + ")" + DT;
-    if (!NoHost)
-      L = "#pragma omp declare target(" + D.RoutineFn->getNameAsString() + ")";
+    std::string L =
+        "#pragma omp declare target(" + D.RoutineFn->getNameAsString() + ")";
     E.replace(D.Text, L);
     R.Emitted.push_back(L);
     return succeed(R, E);
@@ -1469,9 +1469,9 @@ void FilePlanner::planRoutine(int I) {
   const Decl *Whole = D.RoutineFn;
   if (const FunctionTemplateDecl *T = D.RoutineFn->getDescribedFunctionTemplate())
     Whole = T;
-  std::string L = "#pragma omp declare target" + DT;
-  E.replace(D.Text, L);
   SourceLocation End = SM.getExpansionLoc(Whole->getEndLoc());
+  std::string L = "#pragma omp declare target";
+  E.replace(D.Text, L);
   E.insertLinesAfter(End, {"#pragma omp end declare target"},
                      E.indentOf(Whole->getBeginLoc()));
   R.Emitted = {L, "#pragma omp end declare target"};

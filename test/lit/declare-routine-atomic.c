@@ -64,3 +64,23 @@ void misc(int dev) {
   #pragma acc wait(1, 2)
   #pragma acc shutdown
 }
+
+// nohost is dropped: a target region needs a host version of what it calls.
+// CHECK: {{^}}#pragma omp declare target{{$}}
+// CHECK-NEXT: {{^}}static float dev_only(float x) { return x + 1; }
+// CHECK-NEXT: {{^}}#pragma omp end declare target{{$}}
+#pragma acc routine seq nohost
+static float dev_only(float x) { return x + 1; }
+
+float g2[8], g3[8];
+// CHECK: {{^}}#pragma omp declare target(g2){{$}}
+// CHECK-NEXT: {{^}}#pragma omp declare target link(g3){{$}}
+#pragma acc declare copyin(g2) link(g3)
+
+void device_types(int n, float *restrict x) {
+  // Clauses after device_type(host) are dropped; after nvidia, kept.
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for num_teams(8) map(tofrom: x[0:n]){{$}}
+  #pragma acc parallel loop device_type(nvidia) num_gangs(8) device_type(host) num_gangs(1)
+  for (int i = 0; i < n; i++)
+    x[i] = dev_only(x[i]) + g2[i % 8];
+}

@@ -58,6 +58,11 @@ def parse_args(argv):
     p.add_argument("--lang", choices=("c", "cpp", "all"), default="all")
     p.add_argument("--timeout", type=float, default=60.0,
                    help="seconds per compile / translate / run step")
+    p.add_argument("--reruns", type=int, default=2,
+                   help="when a translated program builds but fails at run time, run it this "
+                        "many more times; a program that passes any rerun is counted FLAKY "
+                        "(non-deterministic: usually a race in the test itself under real "
+                        "parallelism), not silently wrong")
     p.add_argument("--json", default=None, help="write all per-test records here")
     p.add_argument("--log", default=None,
                    help="category lists and diagnostics summary (default WORK/run-vv.log)")
@@ -285,6 +290,13 @@ def stand_in(ctx, test, omp_src, is_cpp):
     res["result"] = "pass" if st == 0 else ("timeout" if st == "timeout" else "run-fail")
     if st != 0:
         res["detail"] = tail(out + err)
+        statuses = [status_str(st)]
+        for _ in range(ctx.reruns):
+            st2, _, _, _ = run_cmd([exe], ctx.timeout, cwd=ctx.run_dir, env=env)
+            statuses.append(status_str(st2))
+        res["reruns"] = statuses
+        if "exit 0" in statuses:
+            res["result"] = "flaky"
     if not ctx.keep:
         try:
             os.remove(exe)
@@ -305,7 +317,7 @@ def process(ctx, test):
         rec["omp"] = {"result": "not-run"}
     rec["silently_wrong"] = (rec["gcc"]["result"] == "pass"
                              and rec["tool"]["category"] == "translated"
-                             and rec["omp"]["result"] != "pass")
+                             and rec["omp"]["result"] not in ("pass", "flaky"))
     return rec
 
 
@@ -424,8 +436,9 @@ def categorize(records):
     add("SILENTLY-WRONG", lambda r: r["silently_wrong"])
     add("silently-wrong-build-fail", lambda r: r["silently_wrong"] and o(r) == "build-fail")
     add("silently-wrong-run-fail", lambda r: r["silently_wrong"] and o(r) != "build-fail")
+    add("translated-flaky", lambda r: t(r) == "translated" and o(r) == "flaky")
     add("translated-but-gcc-also-fails",
-        lambda r: t(r) == "translated" and g(r) != "pass" and o(r) != "pass")
+        lambda r: t(r) == "translated" and g(r) != "pass" and o(r) not in ("pass", "flaky"))
     add("translated-pass-but-gcc-fails",
         lambda r: t(r) == "translated" and g(r) != "pass" and o(r) == "pass")
     add("stand-in-build-fail", lambda r: o(r) == "build-fail")
@@ -448,11 +461,13 @@ def table(records):
              row("translated fully and passing (clang-19 CPU offload stand-in)",
                  lambda r: t(r) == "translated" and o(r)),
              row("... of which gcc also passes", lambda r: t(r) == "translated" and o(r) and g(r)),
+             row("translated fully, FLAKY (fails, then passes a rerun)",
+                 lambda r: t(r) == "translated" and r["omp"]["result"] == "flaky"),
              row("reported (tool exit 1)", lambda r: t(r) == "reported"),
              row("... reported, partial output still passes", lambda r: t(r) == "reported" and o(r)),
              row("tool errors (exit 2)", lambda r: t(r) == "tool-error"),
              row("tool crashes / timeouts / other status", lambda r: t(r) == "tool-crash"),
-             row("**SILENTLY WRONG** (gcc pass, tool exit 0, translation fails)",
+             row("**SILENTLY WRONG** (gcc pass, tool exit 0, translation fails every run)",
                  lambda r: r["silently_wrong"]),
              row("... build failure of the translation",
                  lambda r: r["silently_wrong"] and r["omp"]["result"] == "build-fail"),
@@ -528,6 +543,7 @@ def main(argv):
         os.makedirs(d, exist_ok=True)
     ctx.timeout = a.timeout
     ctx.keep = a.keep_binaries
+    ctx.reruns = max(0, a.reruns)
     ctx.c_std, ctx.cxx_std = a.c_std, a.cxx_std
     ctx.tool_args, ctx.tool_flags = a.tool_arg, a.tool_flag
     ctx.with_report = a.with_report
