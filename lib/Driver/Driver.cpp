@@ -66,8 +66,13 @@ public:
                           bool, CharSourceRange FilenameRange, OptionalFileEntryRef,
                           StringRef, StringRef, const Module *, bool,
                           SrcMgr::CharacteristicKind) override {
-    if (FileName == "openacc.h" && SM.isInMainFile(HashLoc) &&
-        FilenameRange.getBegin().isFileID())
+    if (!SM.isInMainFile(HashLoc))
+      return;
+    if (PP.FirstInclude.isInvalid())
+      PP.FirstInclude = HashLoc;
+    if (FileName == "omp.h")
+      PP.IncludesOmpH = true;
+    if (FileName == "openacc.h" && FilenameRange.getBegin().isFileID())
       PP.OpenACCIncludes.push_back(FilenameRange);
   }
   void Ifdef(SourceLocation, const Token &T, const MacroDefinition &) override { note(T); }
@@ -161,6 +166,12 @@ private:
   std::vector<FileResult> &Results;
 };
 
+const char *const LenientWarnings[] = {
+    "-Wno-error=incompatible-pointer-types",
+    "-Wno-error=incompatible-function-pointer-types",
+    "-Wno-error=int-conversion", "-Wno-error=implicit-function-declaration",
+    "-Wno-error=implicit-int"};
+
 /// Flags every parse gets: OpenACC on, OpenMP off (they exclude each other),
 /// the bundled openacc.h, Clang 22's own headers.
 tooling::ArgumentsAdjuster commonAdjuster(std::string IncludeDir) {
@@ -177,6 +188,10 @@ tooling::ArgumentsAdjuster commonAdjuster(std::string IncludeDir) {
     }
     auto At = Out.empty() ? Out.end() : Out.begin() + 1;
     std::vector<std::string> Extra = {"-fopenacc", "-Wno-unknown-pragmas"};
+    // Parse what gcc accepts: these are errors by default in Clang 22's C
+    // but warnings in gcc, which builds the original program.
+    for (const char *W : LenientWarnings)
+      Extra.push_back(W);
     if (!IncludeDir.empty()) {
       Extra.push_back("-idirafter");
       Extra.push_back(IncludeDir);
@@ -199,6 +214,8 @@ FileResult translateCode(llvm::StringRef Code, llvm::StringRef FileName,
   BuiltinHeaderDir Include;
   std::vector<std::string> All = {"-fopenacc", "-idirafter", Include.Path,
                                   "-resource-dir=" OMPM_RESOURCE_DIR};
+  for (const char *W : LenientWarnings)
+    All.push_back(W);
   All.insert(All.end(), Args.begin(), Args.end());
   // Compiler diagnostics go to DiagOut, or nowhere.
   DiagnosticOptions DiagOpts;

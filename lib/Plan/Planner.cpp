@@ -1527,6 +1527,7 @@ public:
 void FilePlanner::planRuntimeCalls() {
   CallFinder CF(SM);
   CF.TraverseDecl(Ctx.getTranslationUnitDecl());
+  bool Rewrote = false;
   for (const CallExpr *C : CF.Calls) {
     ConstructRecord R;
     R.Kind = "runtime call";
@@ -1574,6 +1575,7 @@ void FilePlanner::planRuntimeCalls() {
       if (*Rule->Note)
         R.Notes.push_back(Rule->Note);
     }
+    Rewrote = true;
     EditSet E(SM);
     E.replace(Lexer::makeFileCharRange(
                   CharSourceRange::getTokenRange(C->getSourceRange()), SM,
@@ -1581,6 +1583,15 @@ void FilePlanner::planRuntimeCalls() {
               Rep);
     R.Emitted.push_back(Rep);
     succeed(R, E);
+  }
+  // omp_* calls need omp.h; openacc.h may have come through another header.
+  if (Rewrote && !PP.IncludesOmpH && PP.OpenACCIncludes.empty()) {
+    EditSet E(SM);
+    SourceLocation At = PP.FirstInclude.isValid()
+                            ? PP.FirstInclude
+                            : SM.getLocForStartOfFile(SM.getMainFileID());
+    E.insertLinesBefore(At, {"#include <omp.h>"});
+    Out.Edits.insert(Out.Edits.end(), E.edits().begin(), E.edits().end());
   }
 }
 

@@ -29,6 +29,10 @@ struct PPFacts {
   std::vector<clang::CharSourceRange> OpenACCMacroRefs;
   /// `<openacc.h>` / `"openacc.h"` in an #include of the main file.
   std::vector<clang::CharSourceRange> OpenACCIncludes;
+  /// The main file includes <omp.h> itself.
+  bool IncludesOmpH = false;
+  /// The '#' of the main file's first #include (invalid if none).
+  clang::SourceLocation FirstInclude;
 };
 
 /// What became of one construct (the JSON report's entries).

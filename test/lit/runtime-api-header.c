@@ -1,0 +1,17 @@
+// openacc.h reached through another header: the rewritten omp_* calls still
+// get <omp.h>, inserted before the first #include. Code that gcc accepts but
+// Clang 22 rejects by default in C (incompatible pointer types) still parses.
+// RUN: %omp-migrate %s -- -I%S/Inputs > %t.c 2> %t.err
+// RUN: FileCheck %s --input-file=%t.c
+// RUN: %if offload-cpu %{ %clang19-offload -Wno-incompatible-pointer-types -I%S/Inputs -c %t.c -o /dev/null %}
+// CHECK: {{^}}#include <omp.h>{{$}}
+// CHECK-NEXT: {{^}}#include "uses-openacc.h"{{$}}
+#include "uses-openacc.h"
+
+int present(double *a, int n) {
+  double **pp = &a;
+  void **vp = pp; /* an error in Clang 22 by default, a warning in gcc */
+  (void)vp;
+  // CHECK: {{^ *}}return (omp_target_is_present((a), omp_get_default_device()) != 0);
+  return acc_is_present(a, n * sizeof(double));
+}
