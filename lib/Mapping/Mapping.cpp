@@ -83,6 +83,31 @@ const DirectiveRule DirRules[] = {
   {"#ifdef _OPENACC", "#ifdef _OPENMP", "", "so the guarded code stays in the OpenMP build"},
 };
 
+const RuntimeDirectiveRule DirectiveApiRules[] = {
+  {"acc_copyin", "target enter data map(to: $S)", "", 1, 2, 0},
+  {"acc_present_or_copyin", "target enter data map(to: $S)", "", 1, 2, 0},
+  {"acc_pcopyin", "target enter data map(to: $S)", "", 1, 2, 0},
+  {"acc_copyin_async", "target enter data map(to: $S)", "", 1, 2, 3},
+  {"acc_create", "target enter data map(alloc: $S)", "", 1, 2, 0},
+  {"acc_present_or_create", "target enter data map(alloc: $S)", "", 1, 2, 0},
+  {"acc_pcreate", "target enter data map(alloc: $S)", "", 1, 2, 0},
+  {"acc_create_async", "target enter data map(alloc: $S)", "", 1, 2, 3},
+  {"acc_copyout", "target exit data map(from: $S)", "", 1, 2, 0},
+  {"acc_copyout_async", "target exit data map(from: $S)", "", 1, 2, 3},
+  {"acc_copyout_finalize", "target update from($S)", "target exit data map(delete: $S)", 1, 2, 0},
+  {"acc_copyout_finalize_async", "target update from($S)", "target exit data map(delete: $S)", 1, 2, 3},
+  {"acc_delete", "target exit data map(release: $S)", "", 1, 2, 0},
+  {"acc_delete_async", "target exit data map(release: $S)", "", 1, 2, 3},
+  {"acc_delete_finalize", "target exit data map(delete: $S)", "", 1, 2, 0},
+  {"acc_delete_finalize_async", "target exit data map(delete: $S)", "", 1, 2, 3},
+  {"acc_update_device", "target update to($S)", "", 1, 2, 0},
+  {"acc_update_device_async", "target update to($S)", "", 1, 2, 3},
+  {"acc_update_self", "target update from($S)", "", 1, 2, 0},
+  {"acc_update_self_async", "target update from($S)", "", 1, 2, 3},
+  {"acc_wait", "taskwait", "", 0, 0, 0},
+  {"acc_wait_all", "taskwait", "", 0, 0, 0},
+};
+
 const RuntimeApiRule ApiRules[] = {
 #define OMPM_RUNTIME_API(Name, Replacement, Note) {#Name, Replacement, Note},
 #include "Mapping/RuntimeApi.def"
@@ -115,6 +140,15 @@ CK canonicalKind(CK K) {
 llvm::ArrayRef<DataClauseRule> dataClauseRules() { return DataRules; }
 llvm::ArrayRef<DirectiveRule> directiveRules() { return DirRules; }
 llvm::ArrayRef<RuntimeApiRule> runtimeApiRules() { return ApiRules; }
+llvm::ArrayRef<RuntimeDirectiveRule> runtimeDirectiveRules() {
+  return DirectiveApiRules;
+}
+const RuntimeDirectiveRule *findRuntimeDirectiveRule(llvm::StringRef Name) {
+  for (const RuntimeDirectiveRule &R : DirectiveApiRules)
+    if (Name == R.AccName)
+      return &R;
+  return nullptr;
+}
 
 const DataClauseRule *findDataClauseRule(CK K, DC C) {
   K = canonicalKind(K);
@@ -203,11 +237,21 @@ std::string renderMappingMarkdown() {
        << Omp << "` | " << cell(R.Note) << " |\n";
   }
   OS << "\n## Runtime API\n\n| OpenACC | OpenMP | notes |\n|---|---|---|\n";
-  for (const RuntimeApiRule &R : ApiRules)
-    OS << "| `" << R.AccName << "` | "
-       << (*R.Replacement ? "`" + cell(R.Replacement) + "`"
-                          : std::string("(reported, left intact)"))
-       << " | " << cell(R.Note) << " |\n";
+  for (const RuntimeApiRule &R : ApiRules) {
+    std::string Omp = *R.Replacement ? "`" + cell(R.Replacement) + "`"
+                                     : std::string("(reported, left intact)");
+    std::string Note = R.Note;
+    if (const RuntimeDirectiveRule *D = findRuntimeDirectiveRule(R.AccName)) {
+      Omp = "`#pragma omp " + cell(D->Directive) + "`";
+      if (*D->Directive2)
+        Omp += " then `#pragma omp " + cell(D->Directive2) + "`";
+      if (D->AsyncArg)
+        Omp += " with `nowait depend(inout: omp_migrate_async_[q])`";
+      Note = "as a statement only: $S is the bytes [p, p + n) through a char "
+             "pointer; elsewhere reported";
+    }
+    OS << "| `" << R.AccName << "` | " << Omp << " | " << cell(Note) << " |\n";
+  }
   return S;
 }
 

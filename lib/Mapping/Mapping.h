@@ -69,6 +69,20 @@ std::optional<std::string>
 expandRuntimeTemplate(llvm::StringRef Template,
                       llvm::ArrayRef<std::string> Args);
 
+/// A runtime call that OpenMP expresses as a directive. When the call is a
+/// statement, it becomes a block that names the bytes through a char pointer
+/// and runs the directive(s): "$S" stands for that section.
+struct RuntimeDirectiveRule {
+  const char *AccName;
+  const char *Directive;  ///< e.g. "target enter data map(to: $S)"
+  const char *Directive2; ///< a second directive, or ""
+  unsigned PtrArg;        ///< 1-based argument index of the host address, 0 none
+  unsigned BytesArg;      ///< 1-based argument index of the byte count, 0 none
+  unsigned AsyncArg;      ///< 1-based argument index of the async queue, 0 none
+};
+llvm::ArrayRef<RuntimeDirectiveRule> runtimeDirectiveRules();
+const RuntimeDirectiveRule *findRuntimeDirectiveRule(llvm::StringRef Name);
+
 /// The whole mapping as a Markdown document (docs/mapping.md).
 std::string renderMappingMarkdown();
 

@@ -293,6 +293,11 @@ private:
   void planRuntimeCalls();
   void planPreprocessor();
   void insertQueueDecl();
+  /// The queue array must be declared before its earliest use.
+  void noteQueueUse(SourceLocation L) {
+    if (FirstQueueUse.isInvalid() || SM.isBeforeInTranslationUnit(L, FirstQueueUse))
+      FirstQueueUse = L;
+  }
 
   /// Variables the enclosing data constructs make present, and deviceptrs.
   void enclosingData(int I, llvm::DenseSet<const ValueDecl *> &Present,
@@ -1065,10 +1070,8 @@ void FilePlanner::planCompute(int CI) {
     }
     Out.Records.push_back(DR);
   }
-  if (!Async.empty() && FirstQueueUse.isInvalid() && NeedQueues)
-    FirstQueueUse = C.Loc;
-  if (NeedQueues && FirstQueueUse.isInvalid())
-    FirstQueueUse = C.Loc;
+  if (!Async.empty())
+    noteQueueUse(C.Loc);
   R.Emitted = Emitted;
   succeed(R, E);
 }
@@ -1175,8 +1178,8 @@ void FilePlanner::planEnterExit(int I) {
   std::string L = omp(Enter ? "target enter data" : "target exit data", Cl);
   if (TaskwaitBefore)
     L = "#pragma omp taskwait\n" + E.indentOf(D.Loc) + L;
-  if (!Async.empty() && FirstQueueUse.isInvalid())
-    FirstQueueUse = D.Loc;
+  if (!Async.empty())
+    noteQueueUse(D.Loc);
   E.replace(D.Text, L);
   R.Emitted.push_back(L);
   succeed(R, E);
@@ -1228,8 +1231,8 @@ void FilePlanner::planUpdate(int I) {
   std::string L = omp("target update", Motion);
   if (TaskwaitBefore)
     L = "#pragma omp taskwait\n" + E.indentOf(D.Loc) + L;
-  if (!Async.empty() && FirstQueueUse.isInvalid())
-    FirstQueueUse = D.Loc;
+  if (!Async.empty())
+    noteQueueUse(D.Loc);
   E.replace(D.Text, L);
   R.Emitted.push_back(L);
   succeed(R, E);
@@ -1508,6 +1511,21 @@ public:
   void walk(const Stmt *S) {
     if (!S || !Seen.insert(S).second)
       return;
+    // Calls that are whole statements (their value unused).
+    auto NoteStmt = [&](const Stmt *Child) {
+      if (const auto *C = dyn_cast_or_null<CallExpr>(Child))
+        StatementCalls.insert(C);
+    };
+    if (const auto *CS = dyn_cast<CompoundStmt>(S))
+      for (const Stmt *Ch : CS->body())
+        NoteStmt(Ch);
+    else if (const auto *If = dyn_cast<IfStmt>(S)) {
+      NoteStmt(If->getThen());
+      NoteStmt(If->getElse());
+    } else if (const auto *F = dyn_cast<ForStmt>(S))
+      NoteStmt(F->getBody());
+    else if (const auto *W = dyn_cast<WhileStmt>(S))
+      NoteStmt(W->getBody());
     if (const auto *C = dyn_cast<CallExpr>(S))
       if (const FunctionDecl *F = C->getDirectCallee())
         if (F->getName().starts_with("acc_"))
@@ -1522,6 +1540,7 @@ public:
   SourceManager &SM;
   llvm::DenseSet<const Stmt *> Seen;
   std::vector<const CallExpr *> Calls;
+  llvm::DenseSet<const CallExpr *> StatementCalls;
 };
 
 void FilePlanner::planRuntimeCalls() {
@@ -1555,6 +1574,68 @@ void FilePlanner::planRuntimeCalls() {
         fail(R, "acc_on_device with this argument has no OpenMP equivalent");
         continue;
       }
+    } else if (const RuntimeDirectiveRule *DR = findRuntimeDirectiveRule(Name);
+               DR && !C->getBeginLoc().isMacroID()) {
+      // A directive in place of the call statement.
+      if (!CF.StatementCalls.count(C)) {
+        fail(R, Name + " is used as a value; OpenMP expresses it only as a "
+                       "directive, which must stand as a statement");
+        continue;
+      }
+      auto Arg = [&](unsigned K) { return text(C->getArg(K - 1)); };
+      if ((DR->PtrArg && DR->PtrArg > C->getNumArgs()) ||
+          (DR->BytesArg && DR->BytesArg > C->getNumArgs()) ||
+          (DR->AsyncArg && DR->AsyncArg > C->getNumArgs())) {
+        fail(R, "unexpected number of arguments to " + Name);
+        continue;
+      }
+      EditSet E(SM);
+      std::string Indent = E.indentOf(C->getBeginLoc());
+      std::string Sec = "omp_migrate_p_[0:(" +
+                        (DR->BytesArg ? Arg(DR->BytesArg) : std::string("0")) + ")]";
+      std::string Async;
+      if (DR->AsyncArg) {
+        NeedQueues = true;
+        noteQueueUse(SM.getExpansionLoc(C->getBeginLoc()));
+        Async = " nowait depend(inout: omp_migrate_async_[(" +
+                Arg(DR->AsyncArg) + ") & 63])";
+      }
+      auto Expand = [&](StringRef T) {
+        std::string O;
+        for (size_t K = 0; K < T.size(); ++K) {
+          if (T.substr(K).starts_with("$S")) {
+            O += Sec;
+            ++K;
+          } else {
+            O += T[K];
+          }
+        }
+        return O;
+      };
+      std::string Block = "{ /* omp-migrate: " + Name + " */\n";
+      if (DR->PtrArg)
+        Block += Indent + "  char *omp_migrate_p_ = (char *)(" + Arg(DR->PtrArg) + ");\n";
+      Block += Indent + "  #pragma omp " + Expand(DR->Directive) +
+               (*DR->Directive2 ? "" : Async) + "\n";
+      if (*DR->Directive2)
+        Block += Indent + "  #pragma omp " + Expand(DR->Directive2) + Async + "\n";
+      Block += Indent + "}";
+      // Replace the call and its ';'.
+      SourceLocation AfterSemi = Lexer::findLocationAfterToken(
+          SM.getExpansionLoc(C->getEndLoc()), tok::semi, SM, Ctx.getLangOpts(),
+          /*SkipTrailingWhitespaceAndNewLine=*/false);
+      if (AfterSemi.isInvalid()) {
+        fail(R, "no ';' after the call to " + Name);
+        continue;
+      }
+      E.replace(CharSourceRange::getCharRange(SM.getExpansionLoc(C->getBeginLoc()),
+                                              AfterSemi),
+                Block);
+      R.Emitted.push_back(Block);
+      R.Notes.push_back("the call statement became a directive block");
+      Rewrote = true;
+      succeed(R, E);
+      continue;
     } else {
       const RuntimeApiRule *Rule = findRuntimeApiRule(Name);
       if (!Rule || !*Rule->Replacement) {
