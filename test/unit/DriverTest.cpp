@@ -81,7 +81,7 @@ TEST(DriverTest, CountsRecordsOfSeveralConstructs) {
                      "    #pragma acc parallel loop\n"
                      "    for (int i = 0; i < n; i++) a[i] += 1;\n"
                      "  }\n"
-                     "  acc_wait_all();\n"
+                     "  acc_get_device_type();\n"
                      "}\n";
   FileResult R = translateCode(Code, "f.c", {}, PlanOptions());
   ASSERT_TRUE(R.Parsed) << R.Error;
@@ -99,7 +99,7 @@ TEST(DriverTest, CountsRecordsOfSeveralConstructs) {
                           "    #pragma omp target teams distribute parallel for\n"
                           "    for (int i = 0; i < n; i++) a[i] += 1;\n"
                           "  }\n"
-                          "  acc_wait_all();\n"
+                          "  acc_get_device_type();\n"
                           "}\n");
 }
 

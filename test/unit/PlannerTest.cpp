@@ -168,7 +168,7 @@ TEST(PlannerTest, RuntimeCallsIncludesAndGuards) {
   FileResult R = translate("#include <openacc.h>\n"
                            "void f(void *p, int n) {\n"
                            "  void *d = acc_malloc(n * 4);\n"
-                           "  acc_wait_all();\n"
+                           "  acc_get_device_type();\n"
                            "  acc_free(d);\n"
                            "}\n"
                            "#if defined(_OPENACC)\n"
@@ -177,7 +177,7 @@ TEST(PlannerTest, RuntimeCallsIncludesAndGuards) {
   EXPECT_EQ(R.Translated, "#include <omp.h>\n"
                           "void f(void *p, int n) {\n"
                           "  void *d = omp_target_alloc((n * 4), omp_get_default_device());\n"
-                          "  acc_wait_all();\n"
+                          "  acc_get_device_type();\n"
                           "  omp_target_free((d), omp_get_default_device());\n"
                           "}\n"
                           "#if defined(_OPENMP)\n"
@@ -186,8 +186,8 @@ TEST(PlannerTest, RuntimeCallsIncludesAndGuards) {
   EXPECT_EQ(summary(R.Plan), "include@1:10 ok\nruntime call@3:13 ok\n"
                              "runtime call@4:3 NO\nruntime call@5:3 ok\n"
                              "_OPENACC@7:13 ok\n");
-  EXPECT_EQ(R.Plan.Records[2].Original, "acc_wait_all()");
-  EXPECT_EQ(R.Plan.Records[2].Reason.rfind("acc_wait_all has no OpenMP equivalent", 0), 0u)
+  EXPECT_EQ(R.Plan.Records[2].Original, "acc_get_device_type()");
+  EXPECT_EQ(R.Plan.Records[2].Reason.rfind("acc_get_device_type has no OpenMP equivalent", 0), 0u)
       << R.Plan.Records[2].Reason;
 }
 
