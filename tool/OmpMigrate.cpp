@@ -2,8 +2,10 @@
 //
 // omp-migrate [options] <source>... [-- <compile flags>]
 // Translates OpenACC C/C++ to OpenMP offload. See README.md.
+// omp-migrate check ...: the CI migration check (docs/check.md).
 //
 //===----------------------------------------------------------------------===//
+#include "Check/Check.h"
 #include "Driver/Driver.h"
 #include "Mapping/Mapping.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -16,7 +18,9 @@ static cl::OptionCategory Category("omp-migrate options");
 static cl::extrahelp CommonHelp(clang::tooling::CommonOptionsParser::HelpMessage);
 static cl::extrahelp MoreHelp(
     "\nExit status: 0 every construct translated; 1 some constructs were "
-    "reported and left intact; 2 usage or input errors.\n");
+    "reported and left intact; 2 usage or input errors.\n"
+    "\nomp-migrate check --help: the CI migration check (translate, build, run,\n"
+    "compare with the original; docs/check.md).\n");
 
 static cl::opt<bool> InPlace("i", cl::desc("Rewrite the files in place (atomically)"),
                              cl::cat(Category));
@@ -39,6 +43,15 @@ static cl::opt<ompm::LoopStyle> Style("loop-style",
                           "target teams distribute parallel for [simd] (default)"),
                clEnumValN(ompm::LoopStyle::Loop, "loop", "target teams loop")),
     cl::init(ompm::LoopStyle::Distribute), cl::cat(Category));
+static cl::opt<ompm::DataPlacement> Data("data",
+    cl::desc("Where data moves"),
+    cl::values(clEnumValN(ompm::DataPlacement::Hoist, "hoist",
+                          "one target data region around host loops that run "
+                          "kernels, target update where the host touches the "
+                          "arrays (default)"),
+               clEnumValN(ompm::DataPlacement::PerKernel, "per-kernel",
+                          "each construct maps its own data (naive)")),
+    cl::init(ompm::DataPlacement::Hoist), cl::cat(Category));
 static cl::opt<bool> Explain("explain", cl::desc("Print every decision as a note"),
                              cl::cat(Category));
 static cl::opt<bool> PrintMapping("print-mapping",
@@ -46,6 +59,10 @@ static cl::opt<bool> PrintMapping("print-mapping",
     cl::cat(Category));
 
 int main(int argc, const char **argv) {
+  // Subcommand: omp-migrate check ... (translate, build, run, compare).
+  if (argc > 1 && StringRef(argv[1]) == "check")
+    return ompm::check::runCheckCommand(std::vector<std::string>(argv + 2, argv + argc),
+                                        outs(), errs());
   // --print-mapping needs no source file.
   for (int I = 1; I < argc; ++I)
     if (StringRef(argv[I]) == "--print-mapping" || StringRef(argv[I]) == "-print-mapping") {
@@ -65,6 +82,7 @@ int main(int argc, const char **argv) {
   }
   ompm::DriverOptions Opts;
   Opts.Plan.Style = Style;
+  Opts.Plan.Data = Data;
   Opts.Mode = InPlace ? ompm::OutputMode::InPlace
               : !OutputDir.empty() ? ompm::OutputMode::OutputDir
               : Diff ? ompm::OutputMode::Diff

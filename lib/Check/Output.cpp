@@ -159,7 +159,8 @@ std::optional<Mismatch> compareOutputs(llvm::StringRef Ref, llvm::StringRef Got,
         if (isInteger(M.RefToken) && isInteger(M.GotToken))
           OS << " (integers differ)";
         else
-          OS << " (beyond rtol=" << T.RTol << ", atol=" << T.ATol << ")";
+          OS << " (beyond rtol=" << llvm::format("%g", T.RTol)
+             << ", atol=" << llvm::format("%g", T.ATol) << ")";
       }
     }
     M.Summary = S;

@@ -467,29 +467,44 @@ SectionResult RegionFacts::inferSection(const ValueDecl *V) const {
       Hi = H;
       continue;
     }
-    // Keep the lower of the two lows and the higher of the two highs; each
-    // comparison must be decided one way or the other.
-    auto Lower = [](const Poly &A, const Poly &B) -> std::optional<Poly> {
-      if (Poly::geq(B, A) == std::optional<bool>(true))
-        return A;
-      if (Poly::geq(A, B) == std::optional<bool>(true))
-        return B;
-      return std::nullopt;
-    };
-    std::optional<Poly> NewLo = Lower(L, *Lo);
-    std::optional<Poly> NewHi = Lower(H.scaled(-1), Hi->scaled(-1));
-    if (!NewLo || !NewHi)
+    std::optional<std::pair<Poly, Poly>> U = unionRange(*Lo, *Hi, L, H);
+    if (!U)
       return {"", "the accesses to '" + Name +
-                      "' have bounds that cannot be ordered ('" +
-                      (NewLo ? H.str() : L.str()) + "' vs '" +
-                      (NewLo ? Hi->str() : Lo->str()) + "')"};
-    Lo = *NewLo;
-    Hi = NewHi->scaled(-1);
+                      "' have bounds that cannot be ordered ('" + L.str() +
+                      "' vs '" + Lo->str() + "')"};
+    Lo = U->first;
+    Hi = U->second;
   }
   if (!Lo)
     return {"", "'" + Name + "' is never subscripted in the region"};
-  Poly Len = *Hi - *Lo + Poly::constant(1);
-  return {Name + "[" + Lo->str() + ":" + Len.str() + "]", ""};
+  SectionResult R{sectionText(Name, *Lo, *Hi), ""};
+  R.Base = Name;
+  R.Lo = Lo;
+  R.Hi = Hi;
+  return R;
+}
+
+std::optional<std::pair<Poly, Poly>> unionRange(const Poly &Lo1, const Poly &Hi1,
+                                                const Poly &Lo2, const Poly &Hi2) {
+  // The lower of the lows and the higher of the highs; each comparison must
+  // be decided one way or the other.
+  auto Lower = [](const Poly &A, const Poly &B) -> std::optional<Poly> {
+    if (Poly::geq(B, A) == std::optional<bool>(true))
+      return A;
+    if (Poly::geq(A, B) == std::optional<bool>(true))
+      return B;
+    return std::nullopt;
+  };
+  std::optional<Poly> Lo = Lower(Lo1, Lo2);
+  std::optional<Poly> NegHi = Lower(Hi1.scaled(-1), Hi2.scaled(-1));
+  if (!Lo || !NegHi)
+    return std::nullopt;
+  return std::make_pair(*Lo, NegHi->scaled(-1));
+}
+
+std::string sectionText(const std::string &Base, const Poly &Lo, const Poly &Hi) {
+  Poly Len = Hi - Lo + Poly::constant(1);
+  return Base + "[" + Lo.str() + ":" + Len.str() + "]";
 }
 
 ParallelResult RegionFacts::testParallel(const ForStmt *For) const {

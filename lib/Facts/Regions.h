@@ -40,8 +40,17 @@ struct Access {
 struct SectionResult {
   std::string Item;
   std::string Why; ///< empty on success
+  std::string Base;          ///< the variable's name
+  std::optional<Poly> Lo, Hi; ///< inclusive index range
   bool ok() const { return Why.empty(); }
 };
+
+/// The smallest range holding [Lo1, Hi1] and [Lo2, Hi2], when their bounds
+/// can be ordered (atoms assumed >= 1).
+std::optional<std::pair<Poly, Poly>> unionRange(const Poly &Lo1, const Poly &Hi1,
+                                                const Poly &Lo2, const Poly &Hi2);
+/// "base[lo:len]" for an inclusive range.
+std::string sectionText(const std::string &Base, const Poly &Lo, const Poly &Hi);
 
 struct ParallelResult {
   bool Parallel = false;
@@ -58,6 +67,17 @@ public:
     return External;
   }
   bool isWritten(const clang::ValueDecl *V) const { return Written.count(V); }
+  /// Variables declared inside the region.
+  bool isDeclaredInside(const clang::ValueDecl *V) const {
+    return Declared.count(V);
+  }
+  /// Every variable the region assigns or declares (an array section that
+  /// names one of them changes inside the region).
+  std::vector<const clang::ValueDecl *> changedOrLocalVars() const {
+    std::vector<const clang::ValueDecl *> V(Written.begin(), Written.end());
+    V.insert(V.end(), Declared.begin(), Declared.end());
+    return V;
+  }
   bool isAddressTaken(const clang::ValueDecl *V) const {
     return Escaped.count(V);
   }

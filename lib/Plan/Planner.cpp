@@ -323,6 +323,30 @@ private:
   bool NeedQueues = false;
   SourceLocation FirstQueueUse;
   FilePlan Out;
+
+  // --- data hoisting (issue #4) -------------------------------------------
+  struct HoistItem {
+    const ValueDecl *V = nullptr;
+    std::string Name, Section, Type;
+    std::optional<Poly> Lo, Hi; ///< inferred bounds, when known
+  };
+  struct KernelRecord {
+    const Stmt *S = nullptr;
+    const FunctionDecl *Fn = nullptr;
+    std::vector<HoistItem> Items;
+    bool Async = false;
+  };
+  std::vector<KernelRecord> KernelRecs;
+  llvm::DenseSet<const Stmt *> FailedConstructs;
+  void planHoisting();
+  bool tryHoist(const Stmt *L, const FunctionDecl *Fn);
+  bool within(const Stmt *Inner, const Stmt *Outer) const {
+    SourceLocation B = SM.getExpansionLoc(Inner->getBeginLoc());
+    SourceLocation OB = SM.getExpansionLoc(Outer->getBeginLoc());
+    SourceLocation OE = SM.getExpansionLoc(Outer->getEndLoc());
+    return !SM.isBeforeInTranslationUnit(B, OB) &&
+           !SM.isBeforeInTranslationUnit(OE, B);
+  }
 };
 
 // ============================================================================
@@ -335,7 +359,9 @@ void FilePlanner::planCompute(int CI) {
   std::vector<int> Desc = descendants(CI);
   for (int D : Desc)
     Handled[D] = true;
+  std::vector<HoistItem> Hoistable;
   auto FailAll = [&](std::string Why) {
+    FailedConstructs.insert(C.S);
     for (int D : Desc) {
       ConstructRecord DR = newRecord(D);
       DR.Reason = "inside an untranslated " + R.Kind + " construct";
@@ -423,6 +449,15 @@ void FilePlanner::planCompute(int CI) {
     case CK::Create: case CK::PCreate: case CK::PresentOrCreate:
     case CK::NoCreate: case CK::Present: case CK::DevicePtr: case CK::Attach:
       dataClause(Cl, DataContext::Compute, false, Maps, DevPtrs, R, Why);
+      if (const DataClauseRule *Rule =
+              findDataClauseRule(Cl->getClauseKind(), DataContext::Compute)) {
+        StringRef T = Rule->OmpMapType;
+        if (T == "to" || T == "from" || T == "tofrom" || T == "alloc")
+          for (const Expr *E : varList(Cl))
+            if (const ValueDecl *V = itemDecl(E))
+              if (isSection(E) || V->getType()->isConstantArrayType())
+                Hoistable.push_back({V, V->getNameAsString(), text(E), T.str()});
+      }
       break;
     // Loop clauses of a combined construct: handled with the loop.
     case CK::Gang: case CK::Worker: case CK::Vector: case CK::Seq:
@@ -729,8 +764,11 @@ void FilePlanner::planCompute(int CI) {
     if (T->isPointerType() || T->isArrayType()) {
       if (Present.count(V))
         continue;
+      // The least map type: an array the region never writes goes in only.
+      std::string Type = F.isWritten(V) ? "tofrom" : "to";
       if (T->isConstantArrayType()) {
-        Maps.add("tofrom", Name);
+        Maps.add(Type, Name);
+        Hoistable.push_back({V, Name, Name, Type});
         continue;
       }
       if (T->isArrayType() && !T->isConstantArrayType())
@@ -739,9 +777,10 @@ void FilePlanner::planCompute(int CI) {
       if (!S.ok())
         return FailAll("no array section can be inferred for '" + Name +
                        "': " + S.Why + "; add a data clause");
-      Maps.add("tofrom", S.Item);
+      Maps.add(Type, S.Item);
+      Hoistable.push_back({V, Name, S.Item, Type, S.Lo, S.Hi});
       R.Notes.push_back("implicit copy of '" + Name + "' made explicit as " +
-                        S.Item);
+                        S.Item + (Type == "to" ? " (read only: map(to:))" : ""));
       continue;
     }
     if (T->isScalarType() && Kernels && F.isWritten(V)) {
@@ -1073,6 +1112,7 @@ void FilePlanner::planCompute(int CI) {
   if (!Async.empty())
     noteQueueUse(C.Loc);
   R.Emitted = Emitted;
+  KernelRecs.push_back({C.S, C.Fn, Hoistable, !Async.empty()});
   succeed(R, E);
 }
 
@@ -1727,6 +1767,389 @@ void FilePlanner::insertQueueDecl() {
   Out.Edits.insert(Out.Edits.end(), E.edits().begin(), E.edits().end());
 }
 
+
+// ============================================================================
+// Data hoisting: one target data region around a host loop that runs kernels
+// ============================================================================
+
+void FilePlanner::planHoisting() {
+  std::set<const FunctionDecl *> Fns;
+  for (const KernelRecord &K : KernelRecs)
+    if (K.Fn && K.Fn->getBody())
+      Fns.insert(K.Fn);
+  for (const FunctionDecl *Fn : Fns) {
+    std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
+      if (!S || isa<OpenACCConstructStmt>(S) || isa<LambdaExpr>(S))
+        return;
+      if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S)) {
+        bool HasKernel = llvm::any_of(KernelRecs, [&](const KernelRecord &K) {
+          return K.Fn == Fn && within(K.S, S);
+        });
+        if (HasKernel && tryHoist(S, Fn))
+          return;
+      }
+      for (const Stmt *C : S->children())
+        Visit(C);
+    };
+    Visit(Fn->getBody());
+  }
+}
+
+bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
+  // Every directive inside must be a translated compute construct (or its
+  // loops, atomics, caches): other data directives would interact.
+  for (size_t I = 0; I < Dirs.size(); ++I) {
+    const Directive &D = Dirs[I];
+    if (!D.S || D.Fn != Fn || !within(D.S, L))
+      continue;
+    if (isComputeKind(D.Kind)) {
+      if (FailedConstructs.count(D.S))
+        return false;
+      continue;
+    }
+    if (D.Kind != DK::Loop && D.Kind != DK::Atomic && D.Kind != DK::Cache)
+      return false;
+  }
+  // Parents of the loop's host code, and no return/goto out of it.
+  llvm::DenseMap<const Stmt *, const Stmt *> Parent;
+  bool Jumps = false;
+  std::vector<const DeclRefExpr *> Refs;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S))
+      Jumps = true;
+    if (isa<OpenACCConstructStmt>(S))
+      return; // kernels: their maps are their own
+    if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+      Refs.push_back(DR);
+    for (const Stmt *C : S->children()) {
+      if (!C)
+        continue;
+      Parent[C] = S;
+      Walk(C);
+    }
+  };
+  Walk(L);
+  if (Jumps)
+    return false;
+  const auto *LP = dyn_cast_or_null<CompoundStmt>(
+      [&]() -> const Stmt * {
+        // The loop must be a statement of a block to take a directive.
+        const Stmt *Body = Fn->getBody();
+        std::function<const Stmt *(const Stmt *)> Find =
+            [&](const Stmt *S) -> const Stmt * {
+          if (!S)
+            return nullptr;
+          for (const Stmt *C : S->children()) {
+            if (C == L)
+              return S;
+            if (const Stmt *R = Find(C))
+              return R;
+          }
+          return nullptr;
+        };
+        return Find(Body);
+      }());
+  if (!LP)
+    return false;
+
+  // Candidates: the arrays the kernels map, one section each.
+  struct Cand {
+    std::string Name, Section, Type;
+    bool Ok = true;
+    std::set<std::string> Types;
+    std::optional<Poly> Lo, Hi;
+  };
+  std::map<const ValueDecl *, Cand> Cands;
+  std::vector<const ValueDecl *> Order;
+  for (const KernelRecord &K : KernelRecs) {
+    if (K.Fn != Fn || !within(K.S, L))
+      continue;
+    if (K.Async)
+      return false;
+    for (const HoistItem &H : K.Items) {
+      Cand Fresh{H.Name, H.Section, H.Type};
+      Fresh.Lo = H.Lo;
+      Fresh.Hi = H.Hi;
+      auto [It, New] = Cands.insert({H.V, Fresh});
+      Cand &C = It->second;
+      if (New) {
+        Order.push_back(H.V);
+      } else if (C.Section != H.Section) {
+        // Different sections: their union, when the bounds can be ordered.
+        std::optional<std::pair<Poly, Poly>> U;
+        if (C.Lo && C.Hi && H.Lo && H.Hi)
+          U = unionRange(*C.Lo, *C.Hi, *H.Lo, *H.Hi);
+        if (U) {
+          C.Lo = U->first;
+          C.Hi = U->second;
+          C.Section = sectionText(C.Name, C.Lo->str() == "" ? *C.Lo : *C.Lo, *C.Hi);
+        } else {
+          C.Ok = false; // leave it per kernel
+        }
+      }
+      C.Types.insert(H.Type);
+    }
+  }
+  // The section must not change inside the loop.
+  RegionFacts LF(L, Ctx);
+  for (auto &[V, C] : Cands) {
+    if (LF.isDeclaredInside(V))
+      C.Ok = false; // not in scope where the region starts
+    StringRef Sec(C.Section);
+    size_t Br = Sec.find('[');
+    StringRef Bounds = Br == StringRef::npos ? StringRef() : Sec.substr(Br);
+    for (const ValueDecl *W : LF.changedOrLocalVars()) {
+      if (W == V)
+        continue; // the pointer itself may be swapped
+      std::string N = W->getNameAsString();
+      // Identifier match inside the brackets.
+      for (size_t P = Bounds.find(N); P != StringRef::npos; P = Bounds.find(N, P + 1)) {
+        auto IsId = [](char Ch) { return isalnum(static_cast<unsigned char>(Ch)) || Ch == '_'; };
+        bool Left = P == 0 || !IsId(Bounds[P - 1]);
+        bool Right = P + N.size() >= Bounds.size() || !IsId(Bounds[P + N.size()]);
+        if (Left && Right)
+          C.Ok = false;
+      }
+    }
+    // Region map type from the kernels' types.
+    auto All = [&](std::initializer_list<const char *> Allowed) {
+      for (const std::string &T : C.Types)
+        if (llvm::none_of(Allowed, [&](const char *A) { return T == A; }))
+          return false;
+      return true;
+    };
+    C.Type = All({"to"}) ? "to" : All({"alloc"}) ? "alloc"
+             : All({"from", "alloc"}) ? "from" : "tofrom";
+  }
+
+  // Host uses of the candidates inside the loop.
+  auto StmtOf = [&](const Stmt *S) -> const Stmt * {
+    for (const Stmt *P = Parent.lookup(S); P; S = P, P = Parent.lookup(P))
+      if (isa<CompoundStmt>(P))
+        return S;
+    return nullptr;
+  };
+  std::map<const Stmt *, std::set<const ValueDecl *>> Uses; // statement -> arrays
+  std::vector<std::pair<const ValueDecl *, const ValueDecl *>> Swaps;
+  for (const DeclRefExpr *R : Refs) {
+    const ValueDecl *V = R->getDecl();
+    // Pointer assignments between variables: a swap.
+    const Stmt *P = Parent.lookup(R);
+    while (P && isa<ImplicitCastExpr>(P))
+      P = Parent.lookup(P);
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(P);
+        DS && V->getType()->isPointerType()) {
+      // `T *tmp = u;`: a pointer copy.
+      bool Copy = false;
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          if (VD->getInit() && VD->getInit()->IgnoreParenImpCasts() == R) {
+            Swaps.push_back({VD, V});
+            Copy = true;
+          }
+      if (Copy)
+        continue;
+    }
+    if (const auto *B = dyn_cast_or_null<BinaryOperator>(P);
+        B && B->getOpcode() == BO_Assign && V->getType()->isPointerType()) {
+      const auto *LD = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts());
+      const auto *RD = dyn_cast<DeclRefExpr>(B->getRHS()->IgnoreParenImpCasts());
+      if (LD && RD) {
+        if (LD == R || RD == R) {
+          if (LD == R)
+            Swaps.push_back({LD->getDecl(), RD->getDecl()});
+          continue;
+        }
+      }
+    }
+    if (!Cands.count(V))
+      continue;
+    // The pointer itself changes in a way we cannot follow: its address
+    // escapes (a callee may redirect it) or it is assigned something other
+    // than another pointer variable.
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(P);
+        U && U->getOpcode() == UO_AddrOf)
+      return false;
+    if (const auto *B = dyn_cast_or_null<BinaryOperator>(P);
+        B && B->isAssignmentOp() &&
+        B->getLHS()->IgnoreParenImpCasts() == R)
+      return false;
+    const Stmt *S = StmtOf(R);
+    if (!S || S == L)
+      return false; // used in the loop's own header: no place for an update
+    // Its value stored into another pointer (`q = a + 1`, `T *q = a`): an
+    // alias the analysis does not follow.
+    for (const Stmt *X = R, *Up = Parent.lookup(R); Up && X != S;
+         X = Up, Up = Parent.lookup(Up)) {
+      if (const auto *B = dyn_cast<BinaryOperator>(Up))
+        if (B->isAssignmentOp() && B->getRHS() == X &&
+            B->getLHS()->getType()->isPointerType())
+          return false;
+      if (const auto *DS = dyn_cast<DeclStmt>(Up))
+        for (const Decl *D : DS->decls())
+          if (const auto *VD = dyn_cast<VarDecl>(D))
+            if (VD->getInit() == X && VD->getType()->isPointerType())
+              return false;
+    }
+    Uses[S].insert(V);
+  }
+  // Pointer copies tie variables into groups: buffers that trade places
+  // must all be mapped, with one extent (the union of their sections); the
+  // other members must be temporaries, never subscripted.
+  std::map<const ValueDecl *, const ValueDecl *> Leader;
+  std::function<const ValueDecl *(const ValueDecl *)> Find =
+      [&](const ValueDecl *X) -> const ValueDecl * {
+    auto It = Leader.find(X);
+    if (It == Leader.end() || It->second == X)
+      return Leader[X] = X;
+    return It->second = Find(It->second);
+  };
+  for (const auto &Pr : Swaps)
+    Leader[Find(Pr.first)] = Find(Pr.second);
+  std::map<const ValueDecl *, std::vector<const ValueDecl *>> Groups;
+  for (const auto &Pr : Leader)
+    Groups[Find(Pr.first)].push_back(Pr.first);
+  for (auto &G : Groups) {
+    std::vector<const ValueDecl *> Members = G.second;
+    std::optional<Poly> Lo, Hi;
+    bool Any = false;
+    for (const ValueDecl *X : Members) {
+      if (!Cands.count(X)) {
+        for (const Access &Acc : LF.accesses())
+          if (Acc.Base == X)
+            return false; // an array that is not mapped with the others
+        continue;
+      }
+      Cand &C = Cands[X];
+      if (!C.Ok || !C.Lo || !C.Hi)
+        return false;
+      if (!Any) {
+        Lo = C.Lo;
+        Hi = C.Hi;
+        Any = true;
+        continue;
+      }
+      std::optional<std::pair<Poly, Poly>> U = unionRange(*Lo, *Hi, *C.Lo, *C.Hi);
+      if (!U)
+        return false;
+      Lo = U->first;
+      Hi = U->second;
+    }
+    for (const ValueDecl *X : Members)
+      if (Cands.count(X)) {
+        Cand &C = Cands[X];
+        C.Lo = Lo;
+        C.Hi = Hi;
+        C.Section = sectionText(C.Name, *Lo, *Hi);
+        for (const ValueDecl *Y : Members)
+          if (Cands.count(Y))
+            C.Types.insert(Cands[Y].Types.begin(), Cands[Y].Types.end());
+      }
+  }
+  for (auto &[V, C] : Cands) {
+    auto All = [&C](std::initializer_list<const char *> Allowed) {
+      for (const std::string &T : C.Types)
+        if (llvm::none_of(Allowed, [&](const char *A) { return T == A; }))
+          return false;
+      return true;
+    };
+    C.Type = All({"to"}) ? "to" : All({"alloc"}) ? "alloc"
+             : All({"from", "alloc"}) ? "from" : "tofrom";
+  }
+
+  std::vector<const ValueDecl *> Hoisted;
+  for (const ValueDecl *V : Order)
+    if (Cands[V].Ok)
+      Hoisted.push_back(V);
+  if (Hoisted.empty())
+    return false;
+
+  EditSet E(SM);
+  ConstructRecord R;
+  R.Kind = "data region";
+  R.Loc = SM.getExpansionLoc(L->getBeginLoc());
+  R.Line = SM.getPresumedLineNumber(R.Loc);
+  R.Column = SM.getPresumedColumnNumber(R.Loc);
+  R.Original = "(loop at line " + std::to_string(R.Line) + ")";
+  MapList M;
+  for (const ValueDecl *V : Hoisted) {
+    const Cand &C = Cands[V];
+    M.add(C.Type, C.Section);
+    QualType T = V->getType();
+    QualType Elem = T->isPointerType() ? T->getPointeeType()
+                    : T->isArrayType() ? QualType(T->getArrayElementTypeNoTypeQual(), 0)
+                                       : T;
+    StringRef Sec(C.Section);
+    std::string Len = Sec.contains(':') ? Sec.rsplit(':').second.drop_back().str() : "";
+    std::string Bytes = Len.empty() ? "sizeof(" + C.Name + ")"
+                                    : "(" + Len + ")*sizeof(" + Elem.getAsString() + ")";
+    std::string Moves = C.Type == "tofrom" ? "in once and out once"
+                        : C.Type == "to" ? "in once" : C.Type == "from" ? "out once"
+                                         : "never (device only)";
+    R.Notes.push_back(C.Section + ": " + Bytes + " bytes, moved " + Moves +
+                      " for the whole loop");
+  }
+  std::vector<std::string> Cl;
+  M.renderInto(Cl);
+  std::string Line = omp("target data", Cl);
+  E.insertLinesBefore(L->getBeginLoc(), {Line});
+  R.Emitted.push_back(Line);
+  // Updates around host statements that touch hoisted arrays.
+  for (auto &[S, Vs] : Uses) {
+    RegionFacts SF(S, Ctx);
+    std::vector<std::string> From, To;
+    for (const ValueDecl *V : Vs) {
+      const Cand &C = Cands[V];
+      if (!C.Ok || C.Type == "alloc")
+        continue;
+      SectionResult Sec = SF.inferSection(V);
+      // Only what the region maps can be updated: clip to its extent (an
+      // update of a partly mapped section does nothing at all).
+      std::string Item = C.Section;
+      if (Sec.ok() && C.Lo && C.Hi) {
+        auto Max = [](const Poly &A, const Poly &B) -> std::optional<Poly> {
+          if (Poly::geq(A, B) == std::optional<bool>(true))
+            return A;
+          if (Poly::geq(B, A) == std::optional<bool>(true))
+            return B;
+          return std::nullopt;
+        };
+        std::optional<Poly> Lo = Max(*Sec.Lo, *C.Lo);
+        std::optional<Poly> NegHi = Max(Sec.Hi->scaled(-1), C.Hi->scaled(-1));
+        if (Lo && NegHi) {
+          Poly Hi = NegHi->scaled(-1);
+          std::optional<bool> NonEmpty = Poly::geq(Hi, *Lo);
+          if (NonEmpty == std::optional<bool>(false))
+            continue; // the host touches only elements the device never has
+          if (NonEmpty == std::optional<bool>(true))
+            Item = sectionText(C.Name, *Lo, Hi);
+        }
+      }
+      bool Writes = SF.isWritten(V) || SF.isAddressTaken(V);
+      if (C.Type == "tofrom" || C.Type == "from")
+        From.push_back(Item);
+      if (Writes && (C.Type == "tofrom" || C.Type == "to"))
+        To.push_back(Item);
+    }
+    if (!From.empty()) {
+      std::string U = omp("target update", {"from(" + llvm::join(From, ", ") + ")"});
+      E.insertLinesBefore(S->getBeginLoc(), {U});
+      R.Emitted.push_back(U);
+    }
+    if (!To.empty()) {
+      std::string U = omp("target update", {"to(" + llvm::join(To, ", ") + ")"});
+      E.insertLinesAfter(SM.getExpansionLoc(S->getEndLoc()), {U},
+                         E.indentOf(S->getBeginLoc()));
+      R.Emitted.push_back(U);
+    }
+  }
+  R.Translated = true;
+  succeed(R, E);
+  return true;
+}
+
 FilePlan FilePlanner::run() {
   // Global declares first: later compute constructs see their variables.
   for (size_t I = 0; I < Dirs.size(); ++I)
@@ -1755,6 +2178,8 @@ FilePlan FilePlanner::run() {
     default: planSimple(I); break;
     }
   }
+  if (Opts.Data == DataPlacement::Hoist)
+    planHoisting();
   planRuntimeCalls();
   planPreprocessor();
   insertQueueDecl();

@@ -19,8 +19,13 @@
 
 namespace ompm {
 
+/// Where data moves: per kernel (each construct's own maps, the naive
+/// translation), or hoisted around host loops that run kernels.
+enum class DataPlacement { PerKernel, Hoist };
+
 struct PlanOptions {
   LoopStyle Style = LoopStyle::Distribute;
+  DataPlacement Data = DataPlacement::Hoist;
 };
 
 /// Preprocessor facts the AST does not keep.

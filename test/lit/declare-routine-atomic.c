@@ -24,7 +24,7 @@ static float twice(float x) { return 2 * x; }
 #pragma acc routine(twice) vector
 
 void kernels(int n, int *restrict hist, const float *restrict v) {
-  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: hist[0:16], v[0:n])
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: hist[0:16]) map(to: v[0:n])
   #pragma acc parallel loop copy(hist[0:16])
   for (int i = 0; i < n; i++) {
     int b = (int)square(v[i]) & 15;
@@ -33,7 +33,7 @@ void kernels(int n, int *restrict hist, const float *restrict v) {
     hist[b] += 1;
   }
   int x = 0, y;
-  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: x, v[0:n]) private(y)
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: x) map(to: v[0:n]) private(y)
   #pragma acc parallel loop copy(x)
   for (int i = 0; i < n; i++) {
     int old;

@@ -9,7 +9,7 @@
 float fixed[N];
 
 void stencil(int n, int m, float *restrict A, float *restrict Anew) {
-  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: Anew[m + 1:m*n - 2*m - 2], A[1:m*n - 2]) collapse(2)
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: Anew[m + 1:m*n - 2*m - 2]) map(to: A[1:m*n - 2]) collapse(2)
   #pragma acc parallel loop collapse(2)
   for (int j = 1; j < n - 1; j++)
     for (int i = 1; i < m - 1; i++)
@@ -25,7 +25,7 @@ void shapes(int n, int off, double *restrict t, double *restrict r, const double
     for (int j = i; j < n; j++)
       t[i * n + j] = 1.0;
   // Decreasing loop, an offset that is a parameter, a macro bound.
-  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: r[off + 1:N], s[0:N]){{$}}
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: r[off + 1:N]) map(to: s[0:N]){{$}}
   #pragma acc parallel loop
   for (int i = N; i > 0; i--)
     r[i + off] = s[N - i];

@@ -35,21 +35,21 @@ void region(int n, float *restrict a, float *restrict b, float *c) {
   // NOTE: loop at line 30: the dependence test proves it parallel
 
   // kernels loop with possibly aliased pointers stays sequential, with a reason.
-  // CHECK: {{^ *}}#pragma omp target map(tofrom: c[0:n], a[0:n])
+  // CHECK: {{^ *}}#pragma omp target map(tofrom: c[0:n]) map(to: a[0:n])
   #pragma acc kernels loop
   for (int i = 0; i < n; i++)
     c[i] = a[i];
   // NOTE: kept sequential: 'c' and 'a' may alias (declare them restrict, or add independent)
 
   // independent asserts what the test cannot prove.
-  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: c[0:n], a[0:n])
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: c[0:n]) map(to: a[0:n])
   #pragma acc kernels loop independent
   for (int i = 0; i < n; i++)
     c[i] = a[i];
 
   // A reduction found by the test.
   float sum = 0;
-  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: b[0:n], sum) reduction(+: sum)
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(to: b[0:n]) map(tofrom: sum) reduction(+: sum)
   #pragma acc kernels loop
   for (int i = 0; i < n; i++)
     sum += b[i];

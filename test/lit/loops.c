@@ -68,7 +68,7 @@ void collapse_tile(int n, int m, double *restrict c) {
 
 void independent_auto(int n, float *restrict a, float *restrict b) {
   // auto: the dependence test decides. This loop is parallel...
-  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: a[0:n], b[0:n])
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: a[0:n]) map(to: b[0:n])
   #pragma acc parallel loop auto
   for (int i = 0; i < n; i++)
     a[i] = b[i] + 1;

@@ -62,10 +62,11 @@ TEST(PlannerTest, ImplicitDataIsMadeExplicitWithNotes) {
   const ConstructRecord &C = R.Plan.Records[0];
   EXPECT_EQ(C.Emitted, std::vector<std::string>{
                            "#pragma omp target teams distribute parallel for "
-                           "map(tofrom: y[0:n], x[0:n])"});
+                           "map(tofrom: y[0:n]) map(to: x[0:n])"});
   EXPECT_EQ(C.Notes, (std::vector<std::string>{
                          "implicit copy of 'y' made explicit as y[0:n]",
-                         "implicit copy of 'x' made explicit as x[0:n]"}));
+                         "implicit copy of 'x' made explicit as x[0:n] (read "
+                         "only: map(to:))"}));
 }
 
 TEST(PlannerTest, ReductionAsyncAndWait) {
