@@ -280,8 +280,22 @@ std::optional<Poly> RegionFacts::toPoly(const Expr *E) const {
   }
   if (E->isValueDependent() || E->isTypeDependent())
     return std::nullopt;
+  // Fold only what reads no variable: `m / 2` with `const int m = N` would
+  // bake today's value of N into the output.
+  bool ReadsVariable = false;
+  std::function<void(const Stmt *)> Reads = [&](const Stmt *S) {
+    if (!S || ReadsVariable)
+      return;
+    if (const auto *D = dyn_cast<DeclRefExpr>(S))
+      ReadsVariable |= isa<VarDecl>(D->getDecl());
+    if (isa<UnaryExprOrTypeTraitExpr>(S))
+      return; // sizeof(x) does not read x
+    for (const Stmt *C : S->children())
+      Reads(C);
+  };
+  Reads(E);
   Expr::EvalResult R;
-  if (E->getType()->isIntegerType() && E->EvaluateAsInt(R, Ctx)) {
+  if (!ReadsVariable && E->getType()->isIntegerType() && E->EvaluateAsInt(R, Ctx)) {
     int64_t V = R.Val.getInt().getExtValue();
     // A macro constant keeps its name ("N"), which reads better in a map.
     if (E->getBeginLoc().isMacroID() && V >= 1) {

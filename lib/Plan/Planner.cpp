@@ -1795,6 +1795,92 @@ void FilePlanner::planHoisting() {
   }
 }
 
+/// The element count of V's one allocation in Fn (`V = malloc(K *
+/// sizeof(T))`, `calloc(K, sizeof(T))`, `new T[K]`), when V is assigned
+/// nothing else outside L and K does not change in L.
+static std::optional<Poly> allocationLength(const ValueDecl *V,
+                                            const FunctionDecl *Fn,
+                                            const Stmt *L, const RegionFacts &LF) {
+  QualType Elem = V->getType()->getPointeeType().getCanonicalType().getUnqualifiedType();
+  ASTContext &Ctx = Fn->getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Inside = [&](const Stmt *S) {
+    SourceLocation B = SM.getExpansionLoc(S->getBeginLoc());
+    return !SM.isBeforeInTranslationUnit(B, SM.getExpansionLoc(L->getBeginLoc())) &&
+           !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(L->getEndLoc()), B);
+  };
+  auto IsSizeofElem = [&](const Expr *E) {
+    const auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(E->IgnoreParenImpCasts());
+    return U && U->getKind() == UETT_SizeOf &&
+           Ctx.hasSameType(U->getTypeOfArgument().getCanonicalType().getUnqualifiedType(),
+                           Elem);
+  };
+  std::vector<const Expr *> Sources;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *B = dyn_cast<BinaryOperator>(S))
+      if (B->getOpcode() == BO_Assign)
+        if (const auto *D = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
+          if (D->getDecl() == V && !(Inside(B) && isa<DeclRefExpr>(
+                                         B->getRHS()->IgnoreParenImpCasts())))
+            Sources.push_back(B->getRHS());
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (D == V && cast<VarDecl>(D)->getInit())
+          Sources.push_back(cast<VarDecl>(D)->getInit());
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Fn->getBody());
+  if (Sources.size() != 1)
+    return std::nullopt;
+  const Expr *E = Sources[0]->IgnoreParenCasts();
+  const Expr *Count = nullptr;
+  if (const auto *N = dyn_cast<CXXNewExpr>(E)) {
+    if (N->isArray() && N->getArraySize() &&
+        Ctx.hasSameType(N->getAllocatedType().getCanonicalType().getUnqualifiedType(), Elem))
+      Count = *N->getArraySize();
+  } else if (const auto *C = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *F = C->getDirectCallee();
+    StringRef Name = F ? F->getName() : "";
+    // malloc(a * b * sizeof(T) * c): the factors other than sizeof(T).
+    const Expr *Bytes = nullptr;
+    if (Name == "malloc" && C->getNumArgs() == 1)
+      Bytes = C->getArg(0);
+    else if (Name == "calloc" && C->getNumArgs() == 2 && IsSizeofElem(C->getArg(1)))
+      return LF.toPoly(C->getArg(0));
+    if (!Bytes)
+      return std::nullopt;
+    std::vector<const Expr *> Factors;
+    std::function<void(const Expr *)> Flatten = [&](const Expr *X) {
+      X = X->IgnoreParenImpCasts();
+      if (const auto *M = dyn_cast<BinaryOperator>(X); M && M->getOpcode() == BO_Mul) {
+        Flatten(M->getLHS());
+        Flatten(M->getRHS());
+        return;
+      }
+      Factors.push_back(X);
+    };
+    Flatten(Bytes);
+    auto It = llvm::find_if(Factors, IsSizeofElem);
+    if (It == Factors.end())
+      return std::nullopt;
+    Factors.erase(It);
+    Poly Product = Poly::constant(1);
+    for (const Expr *F : Factors) {
+      std::optional<Poly> P = LF.toPoly(F);
+      if (!P)
+        return std::nullopt;
+      Product = Product * *P;
+    }
+    return Product;
+  }
+  if (!Count)
+    return std::nullopt;
+  return LF.toPoly(Count);
+}
+
 bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
   // Every directive inside must be a translated compute construct (or its
   // loops, atomics, caches): other data directives would interact.
@@ -1860,6 +1946,7 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
     bool Ok = true;
     std::set<std::string> Types;
     std::optional<Poly> Lo, Hi;
+    bool FullExtent = false; ///< mapped on its whole allocation
   };
   std::map<const ValueDecl *, Cand> Cands;
   std::vector<const ValueDecl *> Order;
@@ -1914,7 +2001,7 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
       }
     }
     // Region map type from the kernels' types.
-    auto All = [&](std::initializer_list<const char *> Allowed) {
+    auto All = [&C = C](std::initializer_list<const char *> Allowed) {
       for (const std::string &T : C.Types)
         if (llvm::none_of(Allowed, [&](const char *A) { return T == A; }))
           return false;
@@ -1924,11 +2011,34 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
              : All({"from", "alloc"}) ? "from" : "tofrom";
   }
 
+  // Where the allocation is in sight, map the whole of it: any valid host
+  // access then lies inside, so updates need no clipping.
+  for (auto &[V, C] : Cands) {
+    if (!C.Ok || !V->getType()->isPointerType())
+      continue;
+    if (std::optional<Poly> Len = allocationLength(V, Fn, L, LF)) {
+      C.Lo = Poly::constant(0);
+      C.Hi = *Len - Poly::constant(1);
+      C.Section = sectionText(C.Name, *C.Lo, *C.Hi);
+      C.FullExtent = true;
+    }
+  }
+
   // Host uses of the candidates inside the loop.
+  // The statement to put updates around: a statement of a block, or the
+  // single-statement branch of an if (which then gets braces), so a guarded
+  // host access moves data only when the guard holds.
+  std::set<const Stmt *> NeedsBraces;
   auto StmtOf = [&](const Stmt *S) -> const Stmt * {
-    for (const Stmt *P = Parent.lookup(S); P; S = P, P = Parent.lookup(P))
+    for (const Stmt *P = Parent.lookup(S); P; S = P, P = Parent.lookup(P)) {
       if (isa<CompoundStmt>(P))
         return S;
+      if (const auto *If = dyn_cast<IfStmt>(P))
+        if ((S == If->getThen() || S == If->getElse()) && isa<Expr>(S)) {
+          NeedsBraces.insert(S);
+          return S;
+        }
+    }
     return nullptr;
   };
   std::map<const Stmt *, std::set<const ValueDecl *>> Uses; // statement -> arrays
@@ -2049,7 +2159,7 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
       }
   }
   for (auto &[V, C] : Cands) {
-    auto All = [&C](std::initializer_list<const char *> Allowed) {
+    auto All = [&C = C](std::initializer_list<const char *> Allowed) {
       for (const std::string &T : C.Types)
         if (llvm::none_of(Allowed, [&](const char *A) { return T == A; }))
           return false;
@@ -2057,6 +2167,64 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
     };
     C.Type = All({"to"}) ? "to" : All({"alloc"}) ? "alloc"
              : All({"from", "alloc"}) ? "from" : "tofrom";
+  }
+
+  // An array the host never reads after the loop (a local that is only
+  // freed later) needs no copy-out; swap partners share their fate.
+  auto DeadAfter = [&](const ValueDecl *V) {
+    const auto *VD = dyn_cast<VarDecl>(V);
+    if (!VD || !VD->isLocalVarDecl())
+      return false;
+    bool Dead = true;
+    std::function<void(const Stmt *, const Stmt *)> Scan =
+        [&](const Stmt *S, const Stmt *Par) {
+      if (!S || !Dead)
+        return;
+      if (const auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == V &&
+                                                     !within(D, L)) {
+        bool After = SM.isBeforeInTranslationUnit(
+            SM.getExpansionLoc(L->getEndLoc()), SM.getExpansionLoc(D->getBeginLoc()));
+        const auto *Call = dyn_cast_or_null<CallExpr>(Par);
+        bool Freed = Call && Call->getDirectCallee() &&
+                     Call->getDirectCallee()->getName() == "free";
+        // Before the loop, any use that does not copy the pointer away
+        // (into a variable or a call) is harmless; after it, only free.
+        bool Copied = isa_and_nonnull<CallExpr>(Par) || isa_and_nonnull<DeclStmt>(Par) ||
+                      isa_and_nonnull<ReturnStmt>(Par);
+        if (const auto *B = dyn_cast_or_null<BinaryOperator>(Par))
+          Copied |= B->isAssignmentOp() && B->getRHS()->IgnoreParenImpCasts() == D;
+        if (!(Freed || (!After && !Copied)))
+          Dead = false;
+      }
+      const Stmt *NextPar = isa<ImplicitCastExpr>(S) || isa<ParenExpr>(S) ? Par : S;
+      for (const Stmt *C : S->children())
+        Scan(C, NextPar);
+    };
+    Scan(Fn->getBody(), nullptr);
+    return Dead;
+  };
+  {
+    std::map<const ValueDecl *, bool> Live;
+    std::set<const ValueDecl *> HostUsed; // read or written by the host in the loop
+    for (const auto &U : Uses)
+      HostUsed.insert(U.second.begin(), U.second.end());
+    for (auto &[V, C] : Cands)
+      Live[V] = HostUsed.count(V) || !DeadAfter(V);
+    for (auto &G : Groups) {
+      bool Any = false;
+      for (const ValueDecl *X : G.second)
+        Any |= !Cands.count(X) || Live[X];
+      for (const ValueDecl *X : G.second)
+        if (Cands.count(X))
+          Live[X] = Any;
+    }
+    for (auto &[V, C] : Cands)
+      if (!Live[V] && C.Ok) {
+        if (C.Type == "tofrom")
+          C.Type = "to";
+        else if (C.Type == "from")
+          C.Type = "alloc";
+      }
   }
 
   std::vector<const ValueDecl *> Hoisted;
@@ -2097,7 +2265,9 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
   E.insertLinesBefore(L->getBeginLoc(), {Line});
   R.Emitted.push_back(Line);
   // Updates around host statements that touch hoisted arrays.
-  for (auto &[S, Vs] : Uses) {
+  for (auto &Use : Uses) {
+    const Stmt *S = Use.first;
+    const std::set<const ValueDecl *> &Vs = Use.second;
     RegionFacts SF(S, Ctx);
     std::vector<std::string> From, To;
     for (const ValueDecl *V : Vs) {
@@ -2108,7 +2278,9 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
       // Only what the region maps can be updated: clip to its extent (an
       // update of a partly mapped section does nothing at all).
       std::string Item = C.Section;
-      if (Sec.ok() && C.Lo && C.Hi) {
+      if (Sec.ok() && C.FullExtent) {
+        Item = Sec.Item; // inside the allocation, so inside the region
+      } else if (Sec.ok() && C.Lo && C.Hi) {
         auto Max = [](const Poly &A, const Poly &B) -> std::optional<Poly> {
           if (Poly::geq(A, B) == std::optional<bool>(true))
             return A;
@@ -2133,17 +2305,50 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
       if (Writes && (C.Type == "tofrom" || C.Type == "to"))
         To.push_back(Item);
     }
-    if (!From.empty()) {
-      std::string U = omp("target update", {"from(" + llvm::join(From, ", ") + ")"});
-      E.insertLinesBefore(S->getBeginLoc(), {U});
-      R.Emitted.push_back(U);
+    std::string FromLine = From.empty() ? ""
+        : omp("target update", {"from(" + llvm::join(From, ", ") + ")"});
+    std::string ToLine = To.empty() ? ""
+        : omp("target update", {"to(" + llvm::join(To, ", ") + ")"});
+    if (!FromLine.empty())
+      R.Emitted.push_back(FromLine);
+    if (!ToLine.empty())
+      R.Emitted.push_back(ToLine);
+    if (FromLine.empty() && ToLine.empty())
+      continue;
+    if (NeedsBraces.count(S)) {
+      SourceLocation AfterSemi = Lexer::findLocationAfterToken(
+          SM.getExpansionLoc(S->getEndLoc()), tok::semi, SM, Ctx.getLangOpts(),
+          /*SkipTrailingWhitespaceAndNewLine=*/false);
+      if (AfterSemi.isValid()) {
+        std::string In = E.indentOf(S->getBeginLoc());
+        std::string Before = "{\n";
+        if (!FromLine.empty())
+          Before += In + "  " + FromLine + "\n";
+        Before += In + "  ";
+        std::string After = "\n";
+        if (!ToLine.empty())
+          After += In + "  " + ToLine + "\n";
+        After += In + "}";
+        E.replace(CharSourceRange::getCharRange(
+                      SM.getExpansionLoc(S->getBeginLoc()),
+                      SM.getExpansionLoc(S->getBeginLoc())),
+                  Before);
+        E.replace(CharSourceRange::getCharRange(AfterSemi, AfterSemi), After);
+        continue;
+      }
+      // No ';' to anchor the braces: fall back to the enclosing statement.
+      const Stmt *Up = Parent.lookup(S);
+      while (Up && !isa<CompoundStmt>(Parent.lookup(Up)))
+        Up = Parent.lookup(Up);
+      if (!Up)
+        return false;
+      S = Up;
     }
-    if (!To.empty()) {
-      std::string U = omp("target update", {"to(" + llvm::join(To, ", ") + ")"});
-      E.insertLinesAfter(SM.getExpansionLoc(S->getEndLoc()), {U},
+    if (!FromLine.empty())
+      E.insertLinesBefore(S->getBeginLoc(), {FromLine});
+    if (!ToLine.empty())
+      E.insertLinesAfter(SM.getExpansionLoc(S->getEndLoc()), {ToLine},
                          E.indentOf(S->getBeginLoc()));
-      R.Emitted.push_back(U);
-    }
   }
   R.Translated = true;
   succeed(R, E);

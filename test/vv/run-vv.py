@@ -525,8 +525,12 @@ def write_log(path, meta, records, cats, reasons, err_reasons, kinds):
 
 def main(argv):
     a = parse_args(argv)
-    tool = shutil.which(a.tool) if not os.path.sep in a.tool else a.tool
-    if not tool or not os.access(tool, os.X_OK):
+    tool = shutil.which(a.tool) if os.path.sep not in a.tool else a.tool
+    for _ in range(30):          # a build may be relinking it right now: give it a minute
+        if tool and os.path.isfile(tool) and os.access(tool, os.X_OK):
+            break
+        time.sleep(2)
+    else:
         sys.exit("run-vv: tool not executable: %s" % a.tool)
     for exe in ("gcc", "g++", "clang-19", "clang++-19"):
         if not shutil.which(exe):
@@ -553,7 +557,18 @@ def main(argv):
         snap_dir = os.path.join(ctx.work, "tool")
         os.makedirs(snap_dir, exist_ok=True)
         snap = os.path.join(snap_dir, os.path.basename(ctx.tool))
-        shutil.copy2(ctx.tool, snap)
+        for attempt in range(10):    # a copy taken mid-link would not run: check it does
+            shutil.copy2(ctx.tool, snap)
+            try:
+                ok = subprocess.run([snap, "--version"], capture_output=True,
+                                    timeout=30).returncode == 0
+            except (OSError, subprocess.TimeoutExpired):
+                ok = False
+            if ok:
+                break
+            time.sleep(5)
+        else:
+            sys.exit("run-vv: the snapshot of %s does not run (--version)" % ctx.tool)
         ctx.tool = snap
         tool_stamp = tool_identity(snap)
     ctx.acc_include = make_acc_include(a.acc_include, ctx.work)
