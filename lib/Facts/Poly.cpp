@@ -128,6 +128,22 @@ std::optional<bool> Poly::geq(const Poly &A, const Poly &B) {
   return std::nullopt;
 }
 
+std::optional<Poly> Poly::decidedMin(const Poly &A, const Poly &B) {
+  if (geq(B, A) == std::optional<bool>(true))
+    return A;
+  if (geq(A, B) == std::optional<bool>(true))
+    return B;
+  return std::nullopt;
+}
+
+std::optional<Poly> Poly::decidedMax(const Poly &A, const Poly &B) {
+  if (geq(A, B) == std::optional<bool>(true))
+    return A;
+  if (geq(B, A) == std::optional<bool>(true))
+    return B;
+  return std::nullopt;
+}
+
 std::string Poly::str(
     const std::function<std::string(const std::string &)> &DisplayName) const {
   if (Terms.empty())

@@ -46,6 +46,9 @@ public:
   /// Decides A >= B assuming every atom (non-'@' symbol) is >= 1 and no
   /// induction variable is left. std::nullopt if undecidable.
   static std::optional<bool> geq(const Poly &A, const Poly &B);
+  /// The smaller / larger of A and B when geq decides it, else nullopt.
+  static std::optional<Poly> decidedMin(const Poly &A, const Poly &B);
+  static std::optional<Poly> decidedMax(const Poly &A, const Poly &B);
 
   /// C-like text; DisplayName maps '@' symbols to their source names.
   std::string str(const std::function<std::string(const std::string &)>

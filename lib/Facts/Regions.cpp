@@ -502,18 +502,25 @@ std::optional<std::pair<Poly, Poly>> unionRange(const Poly &Lo1, const Poly &Hi1
                                                 const Poly &Lo2, const Poly &Hi2) {
   // The lower of the lows and the higher of the highs; each comparison must
   // be decided one way or the other.
-  auto Lower = [](const Poly &A, const Poly &B) -> std::optional<Poly> {
-    if (Poly::geq(B, A) == std::optional<bool>(true))
-      return A;
-    if (Poly::geq(A, B) == std::optional<bool>(true))
-      return B;
+  std::optional<Poly> Lo = Poly::decidedMin(Lo1, Lo2);
+  std::optional<Poly> Hi = Poly::decidedMax(Hi1, Hi2);
+  if (!Lo || !Hi)
     return std::nullopt;
-  };
-  std::optional<Poly> Lo = Lower(Lo1, Lo2);
-  std::optional<Poly> NegHi = Lower(Hi1.scaled(-1), Hi2.scaled(-1));
-  if (!Lo || !NegHi)
+  return std::make_pair(*Lo, *Hi);
+}
+
+std::optional<std::optional<std::pair<Poly, Poly>>>
+intersectRange(const Poly &Lo1, const Poly &Hi1, const Poly &Lo2, const Poly &Hi2) {
+  std::optional<Poly> Lo = Poly::decidedMax(Lo1, Lo2);
+  std::optional<Poly> Hi = Poly::decidedMin(Hi1, Hi2);
+  if (!Lo || !Hi)
     return std::nullopt;
-  return std::make_pair(*Lo, NegHi->scaled(-1));
+  std::optional<bool> NonEmpty = Poly::geq(*Hi, *Lo);
+  if (!NonEmpty)
+    return std::nullopt;
+  if (!*NonEmpty)
+    return std::optional<std::pair<Poly, Poly>>();
+  return std::optional<std::pair<Poly, Poly>>(std::make_pair(*Lo, *Hi));
 }
 
 std::string sectionText(const std::string &Base, const Poly &Lo, const Poly &Hi) {

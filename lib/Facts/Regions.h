@@ -49,6 +49,10 @@ struct SectionResult {
 /// can be ordered (atoms assumed >= 1).
 std::optional<std::pair<Poly, Poly>> unionRange(const Poly &Lo1, const Poly &Hi1,
                                                 const Poly &Lo2, const Poly &Hi2);
+/// The common part of two ranges: nullopt when undecidable; an empty
+/// optional inside when they are decidedly disjoint.
+std::optional<std::optional<std::pair<Poly, Poly>>>
+intersectRange(const Poly &Lo1, const Poly &Hi1, const Poly &Lo2, const Poly &Hi2);
 /// "base[lo:len]" for an inclusive range.
 std::string sectionText(const std::string &Base, const Poly &Lo, const Poly &Hi);
 

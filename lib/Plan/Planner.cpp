@@ -2000,15 +2000,6 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
           C.Ok = false;
       }
     }
-    // Region map type from the kernels' types.
-    auto All = [&C = C](std::initializer_list<const char *> Allowed) {
-      for (const std::string &T : C.Types)
-        if (llvm::none_of(Allowed, [&](const char *A) { return T == A; }))
-          return false;
-      return true;
-    };
-    C.Type = All({"to"}) ? "to" : All({"alloc"}) ? "alloc"
-             : All({"from", "alloc"}) ? "from" : "tofrom";
   }
 
   // Where the allocation is in sight, map the whole of it: any valid host
@@ -2158,6 +2149,7 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
             C.Types.insert(Cands[Y].Types.begin(), Cands[Y].Types.end());
       }
   }
+  // Region map type from the kernels' types.
   for (auto &[V, C] : Cands) {
     auto All = [&C = C](std::initializer_list<const char *> Allowed) {
       for (const std::string &T : C.Types)
@@ -2281,23 +2273,11 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
       if (Sec.ok() && C.FullExtent) {
         Item = Sec.Item; // inside the allocation, so inside the region
       } else if (Sec.ok() && C.Lo && C.Hi) {
-        auto Max = [](const Poly &A, const Poly &B) -> std::optional<Poly> {
-          if (Poly::geq(A, B) == std::optional<bool>(true))
-            return A;
-          if (Poly::geq(B, A) == std::optional<bool>(true))
-            return B;
-          return std::nullopt;
-        };
-        std::optional<Poly> Lo = Max(*Sec.Lo, *C.Lo);
-        std::optional<Poly> NegHi = Max(Sec.Hi->scaled(-1), C.Hi->scaled(-1));
-        if (Lo && NegHi) {
-          Poly Hi = NegHi->scaled(-1);
-          std::optional<bool> NonEmpty = Poly::geq(Hi, *Lo);
-          if (NonEmpty == std::optional<bool>(false))
-            continue; // the host touches only elements the device never has
-          if (NonEmpty == std::optional<bool>(true))
-            Item = sectionText(C.Name, *Lo, Hi);
-        }
+        auto Common = intersectRange(*Sec.Lo, *Sec.Hi, *C.Lo, *C.Hi);
+        if (Common && !*Common)
+          continue; // the host touches only elements the device never has
+        if (Common)
+          Item = sectionText(C.Name, (*Common)->first, (*Common)->second);
       }
       bool Writes = SF.isWritten(V) || SF.isAddressTaken(V);
       if (C.Type == "tofrom" || C.Type == "from")

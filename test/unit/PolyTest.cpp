@@ -33,3 +33,10 @@ TEST(PolyTest, CoefficientOfSymbol) {
   EXPECT_EQ(P.coefficientOf("@k")->str(), "0");
   EXPECT_FALSE((Poly::symbol("@i") * Poly::symbol("@i")).coefficientOf("@i"));
 }
+
+TEST(PolyTest, DecidedMinAndMax) {
+  Poly N = Poly::symbol("n");
+  EXPECT_EQ(Poly::decidedMin(N, Poly::constant(0))->str(), "0");
+  EXPECT_EQ(Poly::decidedMax(N - Poly::constant(1), Poly::constant(0))->str(), "n - 1");
+  EXPECT_FALSE(Poly::decidedMin(N, Poly::symbol("m")).has_value());
+}

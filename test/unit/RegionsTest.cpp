@@ -399,3 +399,21 @@ TEST(RegionsTest, PureFunctions) {
   EXPECT_FALSE(isPureFunction("rand"));
   EXPECT_FALSE(isPureFunction(""));
 }
+
+TEST(RegionsTest, UnionAndIntersectionOfRanges) {
+  ompm::Poly N = ompm::Poly::symbol("n"), One = ompm::Poly::constant(1);
+  // [0, n-1] and [1, n-2]: union [0, n-1], intersection [1, n-2].
+  auto U = ompm::unionRange(ompm::Poly::constant(0), N - One, One, N - ompm::Poly::constant(2));
+  ASSERT_TRUE(U.has_value());
+  EXPECT_EQ(ompm::sectionText("a", U->first, U->second), "a[0:n]");
+  auto I = ompm::intersectRange(ompm::Poly::constant(0), N - One, One, N - ompm::Poly::constant(2));
+  ASSERT_TRUE(I.has_value() && I->has_value());
+  EXPECT_EQ(ompm::sectionText("a", (*I)->first, (*I)->second), "a[1:n - 2]");
+  // [0, 0] and [1, n]: decidedly disjoint.
+  auto D = ompm::intersectRange(ompm::Poly::constant(0), ompm::Poly::constant(0), One, N);
+  ASSERT_TRUE(D.has_value());
+  EXPECT_FALSE(D->has_value());
+  // [0, 3] and [1, n-2]: the upper end cannot be ordered.
+  EXPECT_FALSE(ompm::intersectRange(ompm::Poly::constant(0), ompm::Poly::constant(3), One,
+                                    N - ompm::Poly::constant(2)).has_value());
+}
