@@ -200,14 +200,19 @@ private:
   }
   /// async/wait clauses: OpenMP clauses, plus whether a taskwait must come
   /// before the construct (wait without arguments).
+  /// Deferred: the construct becomes a nowait task (kernels); otherwise it
+  /// runs synchronously once its queue's earlier work is done (data
+  /// directives: libomptarget 19 crashes on deferred enter/exit data).
   void asyncWait(const OpenACCClause *C, std::vector<std::string> &Cl,
-                 bool &TaskwaitBefore, bool AllowAsync, std::string &Why) {
+                 bool &TaskwaitBefore, bool AllowAsync, std::string &Why,
+                 bool Deferred = true) {
     if (const auto *A = dyn_cast<OpenACCAsyncClause>(C)) {
       if (!AllowAsync) {
         Why = "async on this construct has no OpenMP equivalent";
         return;
       }
-      Cl.push_back("nowait");
+      if (Deferred)
+        Cl.push_back("nowait");
       Cl.push_back("depend(inout: " +
                    queueRef(A->hasIntExpr() ? A->getIntExpr() : nullptr) + ")");
     } else if (const auto *W = dyn_cast<OpenACCWaitClause>(C)) {
@@ -643,7 +648,16 @@ void FilePlanner::planCompute(int CI) {
           PR = IPR;
       }
       N.Partitioned = PR.Parallel;
-      N.AutoReductions = PR.Reductions;
+      // Reductions the test found, less those the directive already names.
+      for (const std::string &AR : PR.Reductions) {
+        std::string Var = StringRef(AR).split(':').second.trim().str();
+        bool Named = false;
+        for (const std::vector<std::string> *L : {&Reds, &N.Reductions})
+          for (const std::string &X : *L)
+            Named |= StringRef(X).split(':').second.trim() == Var;
+        if (!Named)
+          N.AutoReductions.push_back(AR);
+      }
       PresumedLoc P = SM.getPresumedLoc(N.For->getBeginLoc());
       std::string Where = "loop at line " + std::to_string(P.getLine());
       N.Decision = PR.Parallel
@@ -888,10 +902,14 @@ void FilePlanner::planCompute(int CI) {
       Cl.push_back("private(" + llvm::join(TeamPrivs, ", ") + ")");
     if (!FirstPriv.empty())
       Cl.push_back("firstprivate(" + llvm::join(FirstPriv, ", ") + ")");
-    for (const std::string &Red : Reds)
-      Cl.push_back("reduction(" + Red + ")");
-    for (const std::string &Red : TeamsReds)
-      Cl.push_back("reduction(" + Red + ")");
+    // A plain target runs one thread: its variables are mapped tofrom and
+    // need no reduction (OpenMP accepts none there).
+    if (Teams) {
+      for (const std::string &Red : Reds)
+        Cl.push_back("reduction(" + Red + ")");
+      for (const std::string &Red : TeamsReds)
+        Cl.push_back("reduction(" + Red + ")");
+    }
     Cl.insert(Cl.end(), Async.begin(), Async.end());
     return Cl;
   };
@@ -1189,6 +1207,7 @@ void FilePlanner::planEnterExit(int I) {
   std::vector<std::string> DevPtrs, Cl, Async;
   bool TaskwaitBefore = false;
   std::string Why;
+  std::vector<std::string> FinalFrom; // copyout with finalize
   for (const OpenACCClause *C : effectiveClauses(D.Clauses, R)) {
     switch (C->getClauseKind()) {
     case CK::If:
@@ -1196,10 +1215,23 @@ void FilePlanner::planEnterExit(int I) {
       break;
     case CK::Async:
     case CK::Wait:
-      asyncWait(C, Async, TaskwaitBefore, true, Why);
+      asyncWait(C, Async, TaskwaitBefore, true, Why, /*Deferred=*/false);
+      if (C->getClauseKind() == CK::Async)
+        R.Notes.push_back("async data directive: runs synchronously once its "
+                          "queue's earlier work is done");
       break;
     case CK::Finalize:
       break;
+    case CK::CopyOut: case CK::PCopyOut: case CK::PresentOrCopyOut:
+      if (!Enter && Finalize) {
+        // map(from:) would only decrement the count: copy, then delete.
+        for (const Expr *X : varList(C)) {
+          FinalFrom.push_back(text(X));
+          Maps.add("delete", text(X));
+        }
+        break;
+      }
+      [[fallthrough]];
     default:
       dataClause(C, Enter ? DataContext::EnterData : DataContext::ExitData,
                  Finalize, Maps, DevPtrs, R, Why);
@@ -1213,9 +1245,15 @@ void FilePlanner::planEnterExit(int I) {
     R.Notes.push_back("nothing to map: directive removed");
     return succeed(R, E);
   }
+  std::vector<std::string> MotionCl = Cl; // if(...), for the update
   Maps.renderInto(Cl);
   Cl.insert(Cl.end(), Async.begin(), Async.end());
   std::string L = omp(Enter ? "target enter data" : "target exit data", Cl);
+  if (!FinalFrom.empty()) {
+    MotionCl.insert(MotionCl.begin(), "from(" + llvm::join(FinalFrom, ", ") + ")");
+    MotionCl.insert(MotionCl.end(), Async.begin(), Async.end());
+    L = omp("target update", MotionCl) + "\n" + E.indentOf(D.Loc) + L;
+  }
   if (TaskwaitBefore)
     L = "#pragma omp taskwait\n" + E.indentOf(D.Loc) + L;
   if (!Async.empty())
@@ -1252,7 +1290,10 @@ void FilePlanner::planUpdate(int I) {
       break;
     case CK::Async:
     case CK::Wait:
-      asyncWait(C, Async, TaskwaitBefore, true, Why);
+      asyncWait(C, Async, TaskwaitBefore, true, Why, /*Deferred=*/false);
+      if (C->getClauseKind() == CK::Async)
+        R.Notes.push_back("async update: runs synchronously once its queue's "
+                          "earlier work is done");
       break;
     default:
       Why = "clause '" + clauseText(C) + "' is not supported on update";
@@ -1637,8 +1678,12 @@ void FilePlanner::planRuntimeCalls() {
       if (DR->AsyncArg) {
         NeedQueues = true;
         noteQueueUse(SM.getExpansionLoc(C->getBeginLoc()));
-        Async = " nowait depend(inout: omp_migrate_async_[(" +
-                Arg(DR->AsyncArg) + ") & 63])";
+        // Synchronous, after the queue's earlier work: a nowait task would
+        // read the block's pointer after the block is gone.
+        Async = " depend(inout: omp_migrate_async_[(" + Arg(DR->AsyncArg) +
+                ") & 63])";
+        R.Notes.push_back(Name + " runs synchronously once its queue's earlier "
+                                 "work is done");
       }
       auto Expand = [&](StringRef T) {
         std::string O;

@@ -39,7 +39,7 @@ void unstructured(int n, float *a, float *b) {
   #pragma acc update host(a[n - 1:1])
   // CHECK: {{^ *}}#pragma omp target exit data map(from: a[0:n]) map(release: b[0:n])
   #pragma acc exit data copyout(a[0:n]) delete(b[0:n])
-  // CHECK: {{^ *}}#pragma omp target exit data map(delete: b[0:n]) nowait depend(inout: omp_migrate_async_[(-1) & 63])
+  // CHECK: {{^ *}}#pragma omp target exit data map(delete: b[0:n]) depend(inout: omp_migrate_async_[(-1) & 63])
   #pragma acc exit data delete(b[0:n]) finalize async
   // CHECK: {{^ *}}#pragma omp taskwait{{$}}
   #pragma acc wait

@@ -54,3 +54,15 @@ void region(int n, float *restrict a, float *restrict b, float *c) {
   for (int i = 0; i < n; i++)
     sum += b[i];
 }
+
+void seq_reduction(int n, float *a) {
+  // A kernels loop the test keeps sequential, with an explicit reduction: a
+  // single-thread target takes no reduction clause, only the map.
+  float m = 0;
+  // CHECK: {{^ *}}#pragma omp target map(tofrom: m, a[0:n]){{$}}
+  #pragma acc kernels loop reduction(max:m)
+  for (int i = 1; i < n; i++) {
+    a[i] = a[i - 1] + 1;
+    m = a[i] > m ? a[i] : m;
+  }
+}

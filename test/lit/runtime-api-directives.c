@@ -26,7 +26,7 @@ int main(void) {
   for (int i = 0; i < n; i++)
     a[i] *= 2;
   // CHECK: {{^  }}if (n > 0) { /* omp-migrate: acc_update_self_async */
-  // CHECK: {{^    }}#pragma omp target update from(omp_migrate_p_[0:(n * sizeof(double))]) nowait depend(inout: omp_migrate_async_[(1) & 63])
+  // CHECK: {{^    }}#pragma omp target update from(omp_migrate_p_[0:(n * sizeof(double))]) depend(inout: omp_migrate_async_[(1) & 63])
   if (n > 0) acc_update_self_async(a, n * sizeof(double), 1);
   // CHECK: {{^    }}#pragma omp taskwait
   acc_wait(1);
