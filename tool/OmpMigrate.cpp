@@ -52,6 +52,11 @@ static cl::opt<ompm::DataPlacement> Data("data",
                clEnumValN(ompm::DataPlacement::PerKernel, "per-kernel",
                           "each construct maps its own data (naive)")),
     cl::init(ompm::DataPlacement::Hoist), cl::cat(Category));
+static cl::opt<std::string> Async("async",
+    cl::desc("async compute constructs: 'sync' runs each once its queue's "
+             "earlier work is done (default); 'nowait' makes it a deferred "
+             "target task"),
+    cl::init("sync"), cl::cat(Category));
 static cl::opt<bool> Explain("explain", cl::desc("Print every decision as a note"),
                              cl::cat(Category));
 static cl::opt<bool> PrintMapping("print-mapping",
@@ -83,6 +88,11 @@ int main(int argc, const char **argv) {
   ompm::DriverOptions Opts;
   Opts.Plan.Style = Style;
   Opts.Plan.Data = Data;
+  if (Async != "sync" && Async != "nowait") {
+    errs() << "omp-migrate: error: --async takes 'sync' or 'nowait'\n";
+    return 2;
+  }
+  Opts.Plan.AsyncNowait = Async == "nowait";
   Opts.Mode = InPlace ? ompm::OutputMode::InPlace
               : !OutputDir.empty() ? ompm::OutputMode::OutputDir
               : Diff ? ompm::OutputMode::Diff

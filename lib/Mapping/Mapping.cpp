@@ -62,7 +62,7 @@ const DirectiveRule DirRules[] = {
   {"num_workers(w) vector_length(v)", "thread_limit(w*v)", "", ""},
   {"gang(num:n) worker(n) vector(n)", "num_threads(n) on the thread-level directive, simdlen(n) on simd", "", "gang arguments are dropped"},
   {"if(c) / self(c)", "if(target: c) / if(target: !(c))", "", ""},
-  {"async(q)", "nowait depend(inout: omp_migrate_async_[q])", "", "one dependence object per queue (64 queues, q mod 64)"},
+  {"async(q)", "depend(inout: omp_migrate_async_[q]): runs once the queue's earlier work is done; with --async=nowait also nowait", "", "one dependence object per queue (64 queues, q mod 64); data directives and runtime calls never defer"},
   {"wait(q) clause", "depend(in: omp_migrate_async_[q]), or taskwait before the construct", "", ""},
   {"default(none|present)", "(dropped)", "", "omp-migrate makes every map explicit"},
   {"device_type(t) ...", "clauses after device_type keep when t is *, default or nvidia; others are dropped", "", ""},

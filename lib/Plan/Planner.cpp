@@ -412,7 +412,10 @@ void FilePlanner::planCompute(int CI) {
     }
     case CK::Async:
     case CK::Wait:
-      asyncWait(Cl, Async, TaskwaitBefore, true, Why);
+      asyncWait(Cl, Async, TaskwaitBefore, true, Why, Opts.AsyncNowait);
+      if (Cl->getClauseKind() == CK::Async && !Opts.AsyncNowait)
+        R.Notes.push_back("async: runs synchronously once its queue's earlier "
+                          "work is done (--async=nowait defers it)");
       break;
     case CK::NumGangs: {
       auto Es = cast<OpenACCNumGangsClause>(Cl)->getIntExprs();

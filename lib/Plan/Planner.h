@@ -26,6 +26,11 @@ enum class DataPlacement { PerKernel, Hoist };
 struct PlanOptions {
   LoopStyle Style = LoopStyle::Distribute;
   DataPlacement Data = DataPlacement::Hoist;
+  /// async compute constructs become deferred `nowait` tasks; by default they
+  /// run synchronously once their queue's earlier work is done (OpenACC
+  /// allows it, and libomptarget 19 hangs or crashes on some deferred target
+  /// tasks).
+  bool AsyncNowait = false;
 };
 
 /// Preprocessor facts the AST does not keep.

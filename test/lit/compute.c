@@ -2,6 +2,7 @@
 // RUN: %omp-migrate %s -- -std=c11 > %t.c 2> %t.err; echo "exit=$?" >> %t.err
 // RUN: FileCheck %s --input-file=%t.c --implicit-check-not="{{^ *#pragma acc}}"
 // RUN: FileCheck %s --check-prefix=DIAG --input-file=%t.err
+// RUN: %omp-migrate --async=nowait %s -- -std=c11 2>/dev/null | FileCheck %s --check-prefix=NOWAIT
 // RUN: %if offload-cpu %{ %clang19-offload -std=c11 -c %t.c -o /dev/null %}
 // RUN: %if gcc %{ %gcc-openmp -std=c11 -c %t.c -o /dev/null %}
 // DIAG: 6 of 6 constructs translated
@@ -13,7 +14,8 @@ void compute(int n, float *restrict x, float *restrict y, float a, int c) {
   for (int i = 0; i < n; i++)
     y[i] = a * x[i] + y[i];
 
-  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for if(target: (n > 100)) num_teams(64) thread_limit((4) * (32)) map(to: x[0:n]) map(from: y[0:n]) nowait depend(inout: omp_migrate_async_[(2) & 63])
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for if(target: (n > 100)) num_teams(64) thread_limit((4) * (32)) map(to: x[0:n]) map(from: y[0:n]) depend(inout: omp_migrate_async_[(2) & 63])
+  // NOWAIT: map(from: y[0:n]) nowait depend(inout: omp_migrate_async_[(2) & 63])
   #pragma acc parallel loop if(n > 100) num_gangs(64) num_workers(4) vector_length(32) copyin(x[0:n]) copyout(y[0:n]) async(2)
   for (int i = 0; i < n; i++)
     y[i] = x[i];

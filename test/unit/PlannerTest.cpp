@@ -86,7 +86,7 @@ TEST(PlannerTest, ReductionAsyncAndWait) {
             "float dot(int n, const float *x, const float *y) {\n"
             "  float s = 0;\n"
             "  #pragma omp target teams distribute parallel for map(tofrom: s) "
-            "map(to: x[0:n], y[0:n]) reduction(+: s) nowait "
+            "map(to: x[0:n], y[0:n]) reduction(+: s) "
             "depend(inout: omp_migrate_async_[(1) & 63])\n"
             "  for (int i = 0; i < n; i++)\n"
             "    s += x[i] * y[i];\n"
