@@ -63,6 +63,10 @@ def parse_args(argv):
                         "many more times; a program that passes any rerun is counted FLAKY "
                         "(non-deterministic: usually a race in the test itself under real "
                         "parallelism), not silently wrong")
+    p.add_argument("--stand-in-env", action="append", default=[], metavar="VAR=VALUE",
+                   help="extra environment for the translated programs (repeatable), e.g. "
+                        "LIBOMP_USE_HIDDEN_HELPER_TASK=0 to sidestep the libomp 19 hang of "
+                        "'target ... reduction nowait' on the host plugin")
     p.add_argument("--json", default=None, help="write all per-test records here")
     p.add_argument("--log", default=None,
                    help="category lists and diagnostics summary (default WORK/run-vv.log)")
@@ -282,6 +286,7 @@ def stand_in(ctx, test, omp_src, is_cpp):
         res.update(result="build-fail", detail=head(err), stderr_file=err_path)
         return res
     env = dict(os.environ)
+    env.update(ctx.stand_in_env)
     env["OMP_TARGET_OFFLOAD"] = "MANDATORY"
     env["LD_LIBRARY_PATH"] = LLVM19_LIB + (":" + env["LD_LIBRARY_PATH"]
                                            if env.get("LD_LIBRARY_PATH") else "")
@@ -548,6 +553,12 @@ def main(argv):
     ctx.timeout = a.timeout
     ctx.keep = a.keep_binaries
     ctx.reruns = max(0, a.reruns)
+    ctx.stand_in_env = {}
+    for kv in a.stand_in_env:
+        if "=" not in kv:
+            sys.exit("run-vv: --stand-in-env wants VAR=VALUE, got %r" % kv)
+        k, v = kv.split("=", 1)
+        ctx.stand_in_env[k] = v
     ctx.c_std, ctx.cxx_std = a.c_std, a.cxx_std
     ctx.tool_args, ctx.tool_flags = a.tool_arg, a.tool_flag
     ctx.with_report = a.with_report
@@ -645,6 +656,7 @@ def main(argv):
         ("tests dir", ctx.tests_dir), ("acc include", ctx.acc_include or "none"),
         ("tool invocation", "TOOL %s TEST -- %s" % (" ".join(a.tool_arg), " ".join(flags))),
         ("tool sha256", tool_stamp[2][:16] + ("  (the build changed during the run)" if tool_changed else "")),
+        ("stand-in env", " ".join(a.stand_in_env) or "(default)"),
         ("jobs", a.jobs), ("timeout", a.timeout), ("elapsed s", round(elapsed, 1)),
         ("machine", "%s, nproc=%s" % (cpu_model(), os.cpu_count())),
     ])
