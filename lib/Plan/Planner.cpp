@@ -23,8 +23,25 @@ struct MapList {
   std::vector<std::pair<std::string, std::vector<std::string>>> Groups;
   std::set<std::string> Items;
   void add(const std::string &Type, const std::string &Item) {
-    if (!Items.insert(Item).second)
+    if (!Items.insert(Item).second) {
+      // The same item in two clauses (copyin(x) copyout(x)): moving it in
+      // and out is tofrom.
+      for (auto &G : Groups) {
+        auto It = llvm::find(G.second, Item);
+        if (It == G.second.end() || G.first == Type || G.first == "tofrom")
+          continue;
+        bool In = G.first == "to" || Type == "to" || Type == "tofrom";
+        bool Out = G.first == "from" || Type == "from" || Type == "tofrom";
+        if (In && Out) {
+          G.second.erase(It);
+          Items.erase(Item);
+          add("tofrom", Item);
+          llvm::erase_if(Groups, [](const auto &X) { return X.second.empty(); });
+        }
+        return;
+      }
       return;
+    }
     for (auto &G : Groups)
       if (G.first == Type) {
         G.second.push_back(Item);

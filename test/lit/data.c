@@ -52,3 +52,11 @@ void hostdata(int n, float *a) {
     use(a);
   }
 }
+
+void in_and_out(int n, float *x) {
+  // One array in two clauses that move it in and out: tofrom.
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: x[0:n]){{$}}
+  #pragma acc parallel loop copyin(x[0:n]) copyout(x[0:n])
+  for (int i = 0; i < n; i++)
+    x[i] += 1;
+}
