@@ -301,6 +301,17 @@ private:
     return true;
   }
 
+  /// "#pragma omp atomic read|write|update|capture" (no keyword: update).
+  static std::string atomicDirective(const Directive &D) {
+    const auto *A = cast<OpenACCAtomicConstruct>(D.S);
+    switch (A->getAtomicKind()) {
+    case OpenACCAtomicKind::Read: return "#pragma omp atomic read";
+    case OpenACCAtomicKind::Write: return "#pragma omp atomic write";
+    case OpenACCAtomicKind::Capture: return "#pragma omp atomic capture";
+    default: return "#pragma omp atomic update";
+    }
+  }
+
   // --- constructs ---------------------------------------------------------
   void planCompute(int I);
   void planData(int I);
@@ -1126,14 +1137,9 @@ void FilePlanner::planCompute(int CI) {
       continue;
     ConstructRecord DR = newRecord(D);
     if (DD.Kind == DK::Atomic) {
-      const auto *A = cast<OpenACCAtomicConstruct>(DD.S);
       if (!DD.Clauses.empty())
         return FailAll("atomic with an if clause has no OpenMP equivalent");
-      const char *K = A->getAtomicKind() == OpenACCAtomicKind::Read ? "read"
-                      : A->getAtomicKind() == OpenACCAtomicKind::Write ? "write"
-                      : A->getAtomicKind() == OpenACCAtomicKind::Capture ? "capture"
-                                                                          : "update";
-      std::string L = omp(std::string("atomic ") + K, {});
+      std::string L = atomicDirective(DD);
       E.replace(DD.Text, L);
       DR.Emitted.push_back(L);
       DR.Translated = true;
@@ -1382,13 +1388,8 @@ void FilePlanner::planAtomic(int I) {
     return fail(R, D.WhyNotRewritable);
   if (!D.Clauses.empty())
     return fail(R, "atomic with an if clause has no OpenMP equivalent");
-  const auto *A = cast<OpenACCAtomicConstruct>(D.S);
-  const char *K = A->getAtomicKind() == OpenACCAtomicKind::Read ? "read"
-                  : A->getAtomicKind() == OpenACCAtomicKind::Write ? "write"
-                  : A->getAtomicKind() == OpenACCAtomicKind::Capture ? "capture"
-                                                                      : "update";
   EditSet E(SM);
-  std::string L = omp(std::string("atomic ") + K, {});
+  std::string L = atomicDirective(D);
   E.replace(D.Text, L);
   R.Emitted.push_back(L);
   succeed(R, E);
