@@ -3,7 +3,7 @@
 # Usage: scripts/setup.sh            (idempotent: a second run only rebuilds what changed)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-packages=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools clang-tidy-22
+packages=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools clang-tidy-22 lld-22
           clang-19 clang-tools-19 libomp-19-dev gcc g++ cmake ninja-build libgtest-dev python3)
 missing=()
 for p in "${packages[@]}"; do
