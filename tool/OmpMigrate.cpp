@@ -57,6 +57,12 @@ static cl::opt<std::string> Async("async",
              "earlier work is done (default); 'nowait' makes it a deferred "
              "target task"),
     cl::init("sync"), cl::cat(Category));
+static cl::opt<bool> OptimizeData("optimize-data",
+    cl::desc("Also place data for the OpenMP target kernels of the input "
+             "(parsed with -fopenmp): one target data region around host "
+             "loops that run them, target update where the host touches "
+             "their arrays"),
+    cl::cat(Category));
 static cl::opt<bool> Explain("explain", cl::desc("Print every decision as a note"),
                              cl::cat(Category));
 static cl::opt<bool> PrintMapping("print-mapping",
@@ -93,6 +99,11 @@ int main(int argc, const char **argv) {
     return 2;
   }
   Opts.Plan.AsyncNowait = Async == "nowait";
+  Opts.Plan.OptimizeOpenMP = OptimizeData;
+  if (OptimizeData && Data == ompm::DataPlacement::PerKernel) {
+    errs() << "omp-migrate: error: --optimize-data needs --data=hoist\n";
+    return 2;
+  }
   Opts.Mode = InPlace ? ompm::OutputMode::InPlace
               : !OutputDir.empty() ? ompm::OutputMode::OutputDir
               : Diff ? ompm::OutputMode::Diff

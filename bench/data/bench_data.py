@@ -4,12 +4,14 @@
 For every case in bench/data/cases/<name>/ (an OpenACC program <name>.c without
 the data regions an expert would add, the expert's OpenMP version expert.c, and
 expected.txt, the output of `gcc -fopenacc -foffload=disable -O1 -lm`), builds
-and runs three versions with the CPU stand-in for a GPU (clang-19 OpenMP offload
+and runs four versions with the CPU stand-in for a GPU (clang-19 OpenMP offload
 to x86_64, a device with its own memory):
 
     naive        omp-migrate --data=per-kernel <name>.c   ("n/a" if the tool rejects the flag)
     expert       expert.c
     omp-migrate  omp-migrate <name>.c                    (the default translation)
+    optimize-data  omp-migrate --optimize-data on the naive version's OpenMP
+                 (OpenMP input with a map on every kernel)
 
 Each run has LIBOMPTARGET_INFO=32, which makes libomptarget log every copy
 between host and device with its size; the copies are counted per direction
@@ -45,7 +47,7 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 CLANG_OFFLOAD = ["-fopenmp", "-fopenmp-targets=x86_64-pc-linux-gnu", "-O1", "-Wno-unknown-pragmas"]
 GCC_OPENACC = ["-fopenacc", "-foffload=disable", "-O1"]
 MUST_NOT_GROW = ("jacobi", "heat", "saxpy_iter")
-VERSIONS = ("naive", "expert", "omp-migrate")
+VERSIONS = ("naive", "expert", "omp-migrate", "optimize-data")
 
 # libomptarget (LIBOMPTARGET_INFO=32), e.g.
 #   omptarget device 0 info: Copying data from host to device, HstPtr=0x..., TgtPtr=0x..., Size=800, Name=a
@@ -211,6 +213,15 @@ class Bench:
             stem = os.path.join(self.work, "%s%s.%s" % (name, tag, version))
             if version == "expert":
                 path = os.path.join(case_dir, "expert.c")
+            elif version == "optimize-data":
+                naive = os.path.join(self.work, "%s%s.naive.c" % (name, tag))
+                if not os.path.exists(naive):
+                    row["note"] = "no naive version"
+                    continue
+                note, path = self.translate(naive, stem + ".c", defines, ["--optimize-data"])
+                row["note"] = note
+                if path is None:
+                    continue
             else:
                 extra = ["--data=per-kernel"] if version == "naive" else []
                 note, path = self.translate(src, stem + ".c", defines, extra)
@@ -306,16 +317,20 @@ def main(argv):
                 name, version, cell(r["h2d_n"]), cell(r["h2d_b"]), cell(r["d2h_n"]),
                 cell(r["d2h_b"]), cell(total(r)), ok))
     lines.append("")
-    lines.append("| case | expert bytes | omp-migrate bytes | omp-migrate / expert | omp-migrate <= expert |")
-    lines.append("|---|--:|--:|--:|---|")
+    lines.append("| case | expert bytes | omp-migrate bytes | omp-migrate / expert | "
+                 "omp-migrate <= expert | optimize-data bytes | optimize-data / expert |")
+    lines.append("|---|--:|--:|--:|---|--:|--:|")
+
+    def ratio(m, e):
+        if e is None or m is None:
+            return "n/a"
+        return "%.2f" % (m / e) if e else ("1.00" if m == 0 else "inf")
     for name in names:
         e, m = total(results[name]["expert"]), total(results[name]["omp-migrate"])
-        if e is None or m is None:
-            lines.append("| %s | %s | %s | n/a | n/a |" % (name, cell(e), cell(m)))
-            continue
-        ratio = "%.2f" % (m / e) if e else ("1.00" if m == 0 else "inf")
-        lines.append("| %s | %s | %s | %s | %s |" % (name, cell(e), cell(m), ratio,
-                                                    "yes" if m <= e else "**no**"))
+        o = total(results[name]["optimize-data"])
+        le = "n/a" if e is None or m is None else ("yes" if m <= e else "**no**")
+        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            name, cell(e), cell(m), ratio(m, e), le, cell(o), ratio(o, e)))
     if a.iters_scale:
         lines.append("")
         lines.append("Bytes at ITERS=k and 2k; growth = bytes(2k) - bytes(k). omp-migrate "

@@ -172,10 +172,12 @@ const char *const LenientWarnings[] = {
     "-Wno-error=int-conversion", "-Wno-error=implicit-function-declaration",
     "-Wno-error=implicit-int"};
 
-/// Flags every parse gets: OpenACC on, OpenMP off (they exclude each other),
-/// the bundled openacc.h, Clang 22's own headers.
-tooling::ArgumentsAdjuster commonAdjuster(std::string IncludeDir) {
-  return [IncludeDir](const tooling::CommandLineArguments &Args, StringRef) {
+/// Flags every parse gets: OpenACC on; OpenMP off unless --optimize-data
+/// reads the input's OpenMP kernels (the build's own -fopenmp flags are
+/// dropped either way: offload-target flags mean nothing to a parse); the
+/// bundled openacc.h, Clang 22's own headers.
+tooling::ArgumentsAdjuster commonAdjuster(std::string IncludeDir, bool OpenMP) {
+  return [IncludeDir, OpenMP](const tooling::CommandLineArguments &Args, StringRef) {
     tooling::CommandLineArguments Out;
     bool HasResourceDir = false;
     for (size_t I = 0; I < Args.size(); ++I) {
@@ -188,6 +190,8 @@ tooling::ArgumentsAdjuster commonAdjuster(std::string IncludeDir) {
     }
     auto At = Out.empty() ? Out.end() : Out.begin() + 1;
     std::vector<std::string> Extra = {"-fopenacc", "-Wno-unknown-pragmas"};
+    if (OpenMP)
+      Extra.push_back("-fopenmp");
     // Parse what gcc accepts: these are errors by default in Clang 22's C
     // but warnings in gcc, which builds the original program.
     for (const char *W : LenientWarnings)
@@ -214,6 +218,8 @@ FileResult translateCode(llvm::StringRef Code, llvm::StringRef FileName,
   BuiltinHeaderDir Include;
   std::vector<std::string> All = {"-fopenacc", "-idirafter", Include.Path,
                                   "-resource-dir=" OMPM_RESOURCE_DIR};
+  if (Opts.OptimizeOpenMP)
+    All.push_back("-fopenmp");
   for (const char *W : LenientWarnings)
     All.push_back(W);
   All.insert(All.end(), Args.begin(), Args.end());
@@ -374,7 +380,7 @@ int runDriver(const tooling::CompilationDatabase &DB,
   if (!Existing.empty()) {
     BuiltinHeaderDir Include;
     tooling::ClangTool Tool(DB, Existing);
-    Tool.appendArgumentsAdjuster(commonAdjuster(Include.Path));
+    Tool.appendArgumentsAdjuster(commonAdjuster(Include.Path, Opts.Plan.OptimizeOpenMP));
     Factory F(Opts.Plan, Results);
     Tool.run(&F);
   }

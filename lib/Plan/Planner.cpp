@@ -1,5 +1,6 @@
 //===- Planner.cpp - From OpenACC facts to OpenMP edits -------------------===//
 #include "Plan/Planner.h"
+#include "Facts/OpenMPKernels.h"
 #include "Facts/Regions.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -371,6 +372,12 @@ private:
   };
   std::vector<KernelRecord> KernelRecs;
   llvm::DenseSet<const Stmt *> FailedConstructs;
+  /// --optimize-data: the input's OpenMP kernels (also in KernelRecs), and
+  /// its other OpenMP directives, which a hoisted region must not enclose.
+  llvm::DenseSet<const Stmt *> OmpKernelStmts;
+  std::vector<const Stmt *> OmpOthers;
+  std::map<const Stmt *, std::vector<std::string>> OmpSkippedItems;
+  void collectOpenMPKernels();
   void planHoisting();
   bool tryHoist(const Stmt *L, const FunctionDecl *Fn);
   bool within(const Stmt *Inner, const Stmt *Outer) const {
@@ -1838,6 +1845,21 @@ void FilePlanner::insertQueueDecl() {
 // Data hoisting: one target data region around a host loop that runs kernels
 // ============================================================================
 
+void FilePlanner::collectOpenMPKernels() {
+  OpenMPFacts F = collectOpenMPFacts(Ctx);
+  for (const OMPExecutableDirective *O : F.Others)
+    OmpOthers.push_back(O);
+  for (const OmpKernel &K : F.Kernels) {
+    std::vector<HoistItem> Items;
+    for (const OmpMapItem &I : K.Items)
+      Items.push_back({I.V, I.V->getNameAsString(), I.Text, I.MapType, I.Lo, I.Hi});
+    KernelRecs.push_back({K.S, K.Fn, Items, K.Async});
+    OmpKernelStmts.insert(K.S);
+    if (!K.Skipped.empty())
+      OmpSkippedItems[K.S] = K.Skipped;
+  }
+}
+
 void FilePlanner::planHoisting() {
   std::set<const FunctionDecl *> Fns;
   for (const KernelRecord &K : KernelRecs)
@@ -1845,7 +1867,10 @@ void FilePlanner::planHoisting() {
       Fns.insert(K.Fn);
   for (const FunctionDecl *Fn : Fns) {
     std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
-      if (!S || isa<OpenACCConstructStmt>(S) || isa<LambdaExpr>(S))
+      // Loops inside kernels, or inside host OpenMP constructs, are not
+      // host loops a data region may enclose.
+      if (!S || isa<OpenACCConstructStmt>(S) || isa<OMPExecutableDirective>(S) ||
+          isa<LambdaExpr>(S))
         return;
       if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S)) {
         bool HasKernel = llvm::any_of(KernelRecs, [&](const KernelRecord &K) {
@@ -1962,6 +1987,11 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
     if (D.Kind != DK::Loop && D.Kind != DK::Atomic && D.Kind != DK::Cache)
       return false;
   }
+  // Nor any OpenMP directive of the input other than its kernels (a data
+  // region or update of its own, host parallelism around host accesses).
+  for (const Stmt *O : OmpOthers)
+    if (within(O, L))
+      return false;
   // Parents of the loop's host code, and no return/goto out of it.
   llvm::DenseMap<const Stmt *, const Stmt *> Parent;
   bool Jumps = false;
@@ -1971,7 +2001,7 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
       return;
     if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S))
       Jumps = true;
-    if (isa<OpenACCConstructStmt>(S))
+    if (isa<OpenACCConstructStmt>(S) || OmpKernelStmts.count(S))
       return; // kernels: their maps are their own
     if (const auto *DR = dyn_cast<DeclRefExpr>(S))
       Refs.push_back(DR);
@@ -2317,6 +2347,11 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
     R.Notes.push_back(C.Section + ": " + Bytes + " bytes, moved " + Moves +
                       " for the whole loop");
   }
+  for (const auto &[K, Items] : OmpSkippedItems)
+    if (within(K, L))
+      for (const std::string &Item : Items)
+        R.Notes.push_back("'" + Item + "' stays with its kernel's own map "
+                          "(always/present modifier or a form not followed)");
   std::vector<std::string> Cl;
   M.renderInto(Cl);
   std::string Line = omp("target data", Cl);
@@ -2429,6 +2464,8 @@ FilePlan FilePlanner::run() {
     default: planSimple(I); break;
     }
   }
+  if (Opts.OptimizeOpenMP)
+    collectOpenMPKernels();
   if (Opts.Data == DataPlacement::Hoist)
     planHoisting();
   planRuntimeCalls();

@@ -31,6 +31,11 @@ struct PlanOptions {
   /// allows it, and libomptarget 19 hangs or crashes on some deferred target
   /// tasks).
   bool AsyncNowait = false;
+  /// `--optimize-data`: the OpenMP target kernels of the input (parsed with
+  /// -fopenmp) are kernels too: data regions are hoisted around the host
+  /// loops that run them, their own map clauses left as they are (inside the
+  /// region the data is present, so they move nothing).
+  bool OptimizeOpenMP = false;
 };
 
 /// Preprocessor facts the AST does not keep.

@@ -14,6 +14,11 @@
 // RUN: %clang19-offload %t.pk.c -o %t.pk -lm
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.pk > %t.pk.out
 // RUN: diff %t.ref %t.pk.out
+// The same program as OpenMP input (the per-kernel translation), optimized:
+// RUN: %omp-migrate --optimize-data %t.pk.c -- > %t.od.c
+// RUN: %clang19-offload %t.od.c -o %t.od -lm
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.od > %t.od.out
+// RUN: diff %t.ref %t.od.out
 // REQUIRES: offload-cpu, gcc
 #include <stdio.h>
 #include <stdlib.h>
