@@ -104,6 +104,26 @@ Poly Poly::substitute(const std::string &S, const Poly &P) const {
   return R;
 }
 
+Poly Poly::substituteAll(const std::map<std::string, Poly> &With) const {
+  Poly R;
+  for (const auto &[M, C] : Terms) {
+    Poly Term = Poly::constant(C);
+    for (const std::string &S : M) {
+      auto It = With.find(S);
+      Term = Term * (It == With.end() ? Poly::symbol(S) : It->second);
+    }
+    R = R + Term;
+  }
+  return R;
+}
+
+std::set<std::string> Poly::symbols() const {
+  std::set<std::string> Out;
+  for (const auto &[M, C] : Terms)
+    Out.insert(M.begin(), M.end());
+  return Out;
+}
+
 std::optional<bool> Poly::geq(const Poly &A, const Poly &B) {
   Poly D = A - B;
   // With every atom >= 1, D's value is at least the sum of its coefficients

@@ -13,6 +13,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,11 @@ public:
   std::optional<Poly> coefficientOf(const std::string &S) const;
   /// Replaces S by P (S must appear at most once per monomial).
   Poly substitute(const std::string &S, const Poly &P) const;
+  /// Replaces every symbol named in With at once (powers included): a
+  /// callee's parameters by the caller's arguments.
+  Poly substituteAll(const std::map<std::string, Poly> &With) const;
+  /// The symbols the polynomial mentions.
+  std::set<std::string> symbols() const;
 
   /// Decides A >= B assuming every atom (non-'@' symbol) is >= 1 and no
   /// induction variable is left. std::nullopt if undecidable.

@@ -1,5 +1,6 @@
 //===- Planner.cpp - From OpenACC facts to OpenMP edits -------------------===//
 #include "Plan/Planner.h"
+#include "Facts/CallGraph.h"
 #include "Facts/OpenMPKernels.h"
 #include "Facts/Regions.h"
 #include "clang/AST/Attr.h"
@@ -378,6 +379,18 @@ private:
   std::vector<const Stmt *> OmpOthers;
   std::map<const Stmt *, std::vector<std::string>> OmpSkippedItems;
   void collectOpenMPKernels();
+  /// Calls, in host code, to functions whose only uses of some pointer
+  /// parameters are their kernels' maps: each becomes a kernel of the
+  /// caller, with the callee's sections in the caller's terms.
+  llvm::DenseSet<const Stmt *> SummarizedCalls;
+  void planCallSummaries();
+  /// What the file's functions may do to data (built on first use).
+  std::optional<CallGraphFacts> CallGraph;
+  const CallGraphFacts &callGraph() {
+    if (!CallGraph)
+      CallGraph.emplace(Ctx);
+    return *CallGraph;
+  }
   void planHoisting();
   bool tryHoist(const Stmt *L, const FunctionDecl *Fn);
   bool within(const Stmt *Inner, const Stmt *Outer) const {
@@ -1860,6 +1873,206 @@ void FilePlanner::collectOpenMPKernels() {
   }
 }
 
+/// What a function's kernels need of one pointer parameter, over the
+/// function's parameter names.
+struct ParamNeed {
+  Poly Lo, Hi;
+  std::set<std::string> Types;
+};
+
+void FilePlanner::planCallSummaries() {
+  // Names of the variables a function declares (parameters included).
+  auto DeclaredNames = [](const FunctionDecl *F) {
+    std::set<std::string> Names;
+    for (const ParmVarDecl *P : F->parameters())
+      Names.insert(P->getNameAsString());
+    std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+      if (!S)
+        return;
+      if (const auto *DS = dyn_cast<DeclStmt>(S))
+        for (const Decl *D : DS->decls())
+          if (const auto *VD = dyn_cast<VarDecl>(D))
+            Names.insert(VD->getNameAsString());
+      for (const Stmt *C : S->children())
+        Walk(C);
+    };
+    Walk(F->getBody());
+    return Names;
+  };
+
+  std::set<std::string> GlobalNames;
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      GlobalNames.insert(VD->getNameAsString());
+
+  // Summaries: one level of calls (a callee's own calls are host code).
+  std::map<const FunctionDecl *, std::map<unsigned, ParamNeed>> Summaries;
+  std::set<const FunctionDecl *> Fns;
+  for (const KernelRecord &K : KernelRecs)
+    if (K.Fn && K.Fn->getBody())
+      Fns.insert(K.Fn);
+  for (const FunctionDecl *F : Fns) {
+    if (F->isVariadic() || F->isDependentContext() || isa<CXXMethodDecl>(F) ||
+        !SM.isInMainFile(SM.getExpansionLoc(F->getBeginLoc())))
+      continue;
+    bool Ok = true;
+    // Only translated compute constructs (and their loops): other
+    // directives move data of their own.
+    for (const Directive &D : Dirs) {
+      if (D.Fn != F)
+        continue;
+      if (isComputeKind(D.Kind))
+        Ok &= !FailedConstructs.count(D.S);
+      else
+        Ok &= D.Kind == DK::Loop || D.Kind == DK::Atomic || D.Kind == DK::Cache;
+    }
+    for (const Stmt *O : OmpOthers)
+      Ok &= !within(O, F->getBody());
+    std::map<const ParmVarDecl *, unsigned> Index;
+    for (unsigned I = 0; I < F->getNumParams(); ++I)
+      Index[F->getParamDecl(I)] = I;
+    std::map<unsigned, ParamNeed> Needs;
+    for (const KernelRecord &K : KernelRecs) {
+      if (K.Fn != F)
+        continue;
+      Ok &= !K.Async;
+      for (const HoistItem &H : K.Items) {
+        const auto *P = dyn_cast<ParmVarDecl>(H.V);
+        if (!P) {
+          // A local array stays with its kernels; a global would be shared
+          // with the caller's regions: not followed.
+          const auto *VD = dyn_cast<VarDecl>(H.V);
+          Ok &= VD && VD->isLocalVarDecl();
+          continue;
+        }
+        if (!P->getType()->isPointerType() || !H.Lo || !H.Hi) {
+          Ok = false;
+          continue;
+        }
+        unsigned I = Index[P];
+        auto [It, New] = Needs.insert({I, ParamNeed{*H.Lo, *H.Hi, {}}});
+        if (!New) {
+          auto U = unionRange(It->second.Lo, It->second.Hi, *H.Lo, *H.Hi);
+          if (!U) {
+            Ok = false;
+            continue;
+          }
+          It->second.Lo = U->first;
+          It->second.Hi = U->second;
+        }
+        It->second.Types.insert(H.Type);
+      }
+    }
+    if (!Ok || Needs.empty())
+      continue;
+    // The parameters must not be used by the host outside the kernels (not
+    // even passed on), and the bounds must name only parameters the function
+    // does not change, or names it does not declare (macros, constants).
+    std::set<std::string> Declared = DeclaredNames(F);
+    RegionFacts BF(F->getBody(), Ctx);
+    std::set<std::string> ParamNames;
+    for (const ParmVarDecl *P : F->parameters())
+      ParamNames.insert(P->getNameAsString());
+    for (const auto &[I, N] : Needs)
+      for (const Poly *X : {&N.Lo, &N.Hi})
+        for (const std::string &Sym : X->symbols()) {
+          if (Sym.empty() || Sym[0] == '@')
+            Ok = false;
+          else if (ParamNames.count(Sym)) {
+            for (const ParmVarDecl *P : F->parameters())
+              if (P->getNameAsString() == Sym &&
+                  (BF.isWritten(P) || BF.isAddressTaken(P) ||
+                   !P->getType()->isIntegerType()))
+                Ok = false;
+          } else if (Declared.count(Sym) || GlobalNames.count(Sym)) {
+            Ok = false; // a local of the callee, or a global it may change
+          }
+        }
+    // Nor may its host code call anything but library functions, or touch
+    // global arrays, which the caller's regions may hold on the device.
+    std::function<void(const Stmt *)> HostUses = [&](const Stmt *S) {
+      if (!S || !Ok || isa<OpenACCConstructStmt>(S) || OmpKernelStmts.count(S))
+        return;
+      if (const auto *R = dyn_cast<DeclRefExpr>(S)) {
+        if (const auto *P = dyn_cast<ParmVarDecl>(R->getDecl()))
+          if (Index.count(P) && Needs.count(Index[P]))
+            Ok = false;
+        if (const auto *VD = dyn_cast<VarDecl>(R->getDecl()))
+          if (VD->hasGlobalStorage() && (VD->getType()->isPointerType() ||
+                                         VD->getType()->isArrayType()))
+            Ok = false;
+      }
+      if (const auto *CE = dyn_cast<CallExpr>(S))
+        if (!isLibraryFunction(CE->getDirectCallee(), SM))
+          Ok = false;
+      for (const Stmt *C : S->children())
+        HostUses(C);
+    };
+    HostUses(F->getBody());
+    if (Ok)
+      Summaries[F->getCanonicalDecl()] = std::move(Needs);
+  }
+  if (Summaries.empty())
+    return;
+
+  // Call sites in host code: each call becomes a kernel of its caller.
+  std::function<void(const Stmt *, const FunctionDecl *, const std::set<std::string> &)>
+      Calls = [&](const Stmt *S, const FunctionDecl *G, const std::set<std::string> &GNames) {
+    if (!S || isa<OpenACCConstructStmt>(S) || isa<OMPExecutableDirective>(S) ||
+        isa<LambdaExpr>(S))
+      return;
+    for (const Stmt *C : S->children())
+      Calls(C, G, GNames);
+    const auto *CE = dyn_cast<CallExpr>(S);
+    const FunctionDecl *F = CE ? CE->getDirectCallee() : nullptr;
+    if (!F || isa<CXXMemberCallExpr>(CE))
+      return;
+    auto It = Summaries.find(F->getCanonicalDecl());
+    if (It == Summaries.end() || F->getCanonicalDecl() == G->getCanonicalDecl() ||
+        CE->getNumArgs() != F->getNumParams())
+      return;
+    RegionFacts CF(CE, Ctx);
+    std::map<std::string, Poly> With;
+    for (unsigned I = 0; I < F->getNumParams(); ++I) {
+      const ParmVarDecl *P = F->getParamDecl(I);
+      if (!P->getType()->isIntegerType())
+        continue;
+      if (std::optional<Poly> A = CF.toPoly(CE->getArg(I)))
+        With[P->getNameAsString()] = *A;
+    }
+    std::vector<HoistItem> Items;
+    for (const auto &[I, N] : It->second) {
+      const auto *R = dyn_cast<DeclRefExpr>(CE->getArg(I)->IgnoreParenImpCasts());
+      const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+      if (!V || !V->getType()->isPointerType())
+        return;
+      for (const Poly *X : {&N.Lo, &N.Hi})
+        for (const std::string &Sym : X->symbols())
+          if (!With.count(Sym) && GNames.count(Sym))
+            return; // a constant's name that the caller reuses
+      for (const Poly *X : {&N.Lo, &N.Hi})
+        for (const std::string &Sym : X->symbols())
+          if (!With.count(Sym) && llvm::any_of(F->parameters(), [&](const ParmVarDecl *P) {
+                return P->getNameAsString() == Sym;
+              }))
+            return; // an argument that is no polynomial
+      Poly Lo = N.Lo.substituteAll(With), Hi = N.Hi.substituteAll(With);
+      std::string Name = V->getNameAsString();
+      std::string Type = N.Types.size() == 1 ? *N.Types.begin() : "tofrom";
+      Items.push_back({V, Name, sectionText(Name, Lo, Hi), Type, Lo, Hi});
+    }
+    KernelRecs.push_back({CE, G, Items, false});
+    SummarizedCalls.insert(CE);
+  };
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    const auto *G = dyn_cast<FunctionDecl>(D);
+    if (!G || !G->doesThisDeclarationHaveABody() || G->isDependentContext() ||
+        !SM.isInMainFile(SM.getExpansionLoc(G->getBeginLoc())))
+      continue;
+    Calls(G->getBody(), G, DeclaredNames(G));
+  }
+}
+
 void FilePlanner::planHoisting() {
   std::set<const FunctionDecl *> Fns;
   for (const KernelRecord &K : KernelRecs)
@@ -1996,15 +2209,19 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
   llvm::DenseMap<const Stmt *, const Stmt *> Parent;
   bool Jumps = false;
   std::vector<const DeclRefExpr *> Refs;
+  std::vector<const CallExpr *> HostCalls;
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
     if (!S)
       return;
     if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S))
       Jumps = true;
-    if (isa<OpenACCConstructStmt>(S) || OmpKernelStmts.count(S))
+    if (isa<OpenACCConstructStmt>(S) || OmpKernelStmts.count(S) ||
+        SummarizedCalls.count(S))
       return; // kernels: their maps are their own
     if (const auto *DR = dyn_cast<DeclRefExpr>(S))
       Refs.push_back(DR);
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      HostCalls.push_back(CE);
     for (const Stmt *C : S->children()) {
       if (!C)
         continue;
@@ -2013,6 +2230,15 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
     }
   };
   Walk(L);
+  // A call to a function of this file that runs kernels or moves data (and
+  // is not summarized as a kernel) would find the arrays present and work on
+  // the device copies, which the updates around a host call then overwrite:
+  // no region around such a loop.
+  for (const CallExpr *CE : HostCalls)
+    if (const FunctionDecl *F = CE->getDirectCallee())
+      if (const FunctionDecl *Def = F->getDefinition();
+          Def && callGraph().mayRunDeviceCode(Def))
+        return false;
   if (Jumps)
     return false;
   const auto *LP = dyn_cast_or_null<CompoundStmt>(
@@ -2075,6 +2301,40 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
       C.Types.insert(H.Type);
     }
   }
+  // A function defined elsewhere may run kernels of its own on what it is
+  // given (or on globals): arrays passed to it, and global arrays, stay
+  // with their kernels. Library functions (declared in system headers,
+  // other than the OpenACC and OpenMP runtimes) are host code.
+  // A function of this file is host code, but the globals it uses on the
+  // host must stay there.
+  for (const CallExpr *CE : HostCalls) {
+    const FunctionDecl *F = CE->getDirectCallee();
+    if (F && isLibraryFunction(F, SM))
+      continue;
+    if (F && F->getDefinition()) {
+      for (const VarDecl *G : callGraph().globalsUsed(F))
+        for (auto &[V, C] : Cands)
+          if (V->getCanonicalDecl() == G)
+            C.Ok = false;
+      if (!callGraph().callsUnknown(F))
+        continue;
+    }
+    std::function<void(const Stmt *)> Passed = [&](const Stmt *X) {
+      if (!X)
+        return;
+      if (const auto *DR = dyn_cast<DeclRefExpr>(X))
+        if (auto It = Cands.find(DR->getDecl()); It != Cands.end())
+          It->second.Ok = false;
+      for (const Stmt *C : X->children())
+        Passed(C);
+    };
+    for (const Expr *A : CE->arguments())
+      Passed(A);
+    for (auto &[V, C] : Cands)
+      if (const auto *VD = dyn_cast<VarDecl>(V); VD && VD->hasGlobalStorage())
+        C.Ok = false;
+  }
+
   // The section must not change inside the loop.
   RegionFacts LF(L, Ctx);
   for (auto &[V, C] : Cands) {
@@ -2466,8 +2726,10 @@ FilePlan FilePlanner::run() {
   }
   if (Opts.OptimizeOpenMP)
     collectOpenMPKernels();
-  if (Opts.Data == DataPlacement::Hoist)
+  if (Opts.Data == DataPlacement::Hoist) {
+    planCallSummaries();
     planHoisting();
+  }
   planRuntimeCalls();
   planPreprocessor();
   insertQueueDecl();

@@ -40,3 +40,14 @@ TEST(PolyTest, DecidedMinAndMax) {
   EXPECT_EQ(Poly::decidedMax(N - Poly::constant(1), Poly::constant(0))->str(), "n - 1");
   EXPECT_FALSE(Poly::decidedMin(N, Poly::symbol("m")).has_value());
 }
+
+TEST(PolyTest, SubstitutesParametersAtOnce) {
+  // A callee's n*n - 1 with n := m + 1, and m := n (a swap of names): at
+  // once, so the caller's n is not substituted again.
+  Poly P = Poly::symbol("n") * Poly::symbol("n") + Poly::symbol("m") - Poly::constant(1);
+  std::map<std::string, Poly> With = {{"n", Poly::symbol("m") + Poly::constant(1)},
+                                      {"m", Poly::symbol("n")}};
+  EXPECT_EQ(P.substituteAll(With).str(), "m*m + 2*m + n");
+  EXPECT_EQ(P.symbols(), (std::set<std::string>{"m", "n"}));
+  EXPECT_TRUE(Poly::constant(4).symbols().empty());
+}
