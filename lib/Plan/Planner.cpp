@@ -215,6 +215,84 @@ private:
     return "omp_migrate_async_[(" + (Q ? text(Q) : std::string("-1")) +
            ") & 63]";
   }
+  /// A private/firstprivate item as OpenMP accepts it. OpenMP has no
+  /// private array sections: a section that covers a fixed-size array whole
+  /// becomes the array's name; any other section sets Why.
+  std::string privateItem(const Expr *E, StringRef Clause,
+                          std::string &Why) const {
+    std::vector<const ArraySectionExpr *> Levels; // innermost dimension first
+    const Expr *X = E->IgnoreParenImpCasts();
+    while (const auto *S = dyn_cast<ArraySectionExpr>(X)) {
+      Levels.push_back(S);
+      X = S->getBase()->IgnoreParenImpCasts();
+    }
+    if (Levels.empty())
+      return text(E);
+    const auto *Ref = dyn_cast<DeclRefExpr>(X);
+    bool Whole = Ref != nullptr;
+    QualType T = Whole ? Ref->getDecl()->getType() : QualType();
+    auto IsConst = [&](const Expr *V, uint64_t Want) {
+      Expr::EvalResult ER;
+      return V->EvaluateAsInt(ER, Ctx) && ER.Val.getInt().isNonNegative() &&
+             ER.Val.getInt().getZExtValue() == Want;
+    };
+    for (auto It = Levels.rbegin(); Whole && It != Levels.rend(); ++It) {
+      const ConstantArrayType *A = Ctx.getAsConstantArrayType(T);
+      const ArraySectionExpr *S = *It;
+      Whole = A && (!S->getLowerBound() || IsConst(S->getLowerBound(), 0)) &&
+              (S->getLength() ? IsConst(S->getLength(), A->getZExtSize())
+                              : S->getColonLocFirst().isValid());
+      if (A)
+        T = A->getElementType();
+    }
+    if (Whole)
+      return Ref->getDecl()->getNameAsString();
+    Why = Clause.str() + "(" + text(E) + "): OpenMP has no " + Clause.str() +
+          " array sections; declare a local array in the region instead" +
+          (Clause == "firstprivate" ? " and copy the values into it" : "");
+    return "";
+  }
+  /// Why a data-clause item cannot be mapped: a section whose elements are
+  /// pointers that the item follows further (a[0:n][0:m] with double **a, or
+  /// with double *a[N]) needs a deep copy, which OpenMP 5.x maps do not do.
+  /// Contiguous arrays (double a[N][M], double (*a)[M]) are fine. Empty when
+  /// the item maps.
+  std::string deepSectionWhy(const Expr *E) const {
+    std::vector<bool> IsSection; // innermost dimension first
+    const Expr *X = E->IgnoreParenImpCasts();
+    while (true) {
+      if (const auto *S = dyn_cast<ArraySectionExpr>(X)) {
+        IsSection.push_back(true);
+        X = S->getBase()->IgnoreParenImpCasts();
+      } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(X)) {
+        IsSection.push_back(false);
+        X = A->getBase()->IgnoreParenImpCasts();
+      } else {
+        break;
+      }
+    }
+    const ValueDecl *V = itemDecl(E);
+    if (IsSection.size() < 2 || !V)
+      return "";
+    std::reverse(IsSection.begin(), IsSection.end());
+    QualType T = V->getType().getNonReferenceType();
+    for (size_t K = 0; K + 1 < IsSection.size(); ++K) {
+      QualType Elem;
+      if (const auto *P = T->getAs<PointerType>())
+        Elem = P->getPointeeType();
+      else if (const ArrayType *A = Ctx.getAsArrayType(T))
+        Elem = A->getElementType();
+      else
+        return "";
+      if (IsSection[K] && Elem->isPointerType())
+        return "'" + text(E) + "': the section's elements are pointers ('" +
+               V->getType().getAsString() +
+               "'); OpenMP maps only the pointers, not the data they point "
+               "to (no deep copy); use one contiguous array or map each row";
+      T = Elem;
+    }
+    return "";
+  }
   /// async/wait clauses: OpenMP clauses, plus whether a taskwait must come
   /// before the construct (wait without arguments).
   /// Deferred: the construct becomes a nowait task (kernels); otherwise it
@@ -280,6 +358,11 @@ private:
       std::string Item = text(E);
       const ValueDecl *V = itemDecl(E);
       bool Ptr = V && V->getType()->isPointerType() && !isSection(E);
+      if (Type != "is_device_ptr") {
+        Why = deepSectionWhy(E);
+        if (!Why.empty())
+          return false;
+      }
       if (Type == "is_device_ptr") {
         DevPtrs.push_back(Item);
       } else if (Type == "present") {
@@ -464,11 +547,13 @@ void FilePlanner::planCompute(int CI) {
       break;
     case CK::Private:
       for (const Expr *E : varList(Cl))
-        Priv.push_back(text(E));
+        if (std::string P = privateItem(E, "private", Why); !P.empty())
+          Priv.push_back(P);
       break;
     case CK::FirstPrivate:
       for (const Expr *E : varList(Cl))
-        FirstPriv.push_back(text(E));
+        if (std::string P = privateItem(E, "firstprivate", Why); !P.empty())
+          FirstPriv.push_back(P);
       break;
     case CK::Reduction: {
       const auto *Red = cast<OpenACCReductionClause>(Cl);
@@ -586,13 +671,17 @@ void FilePlanner::planCompute(int CI) {
         break;
       }
       case CK::Private:
-        for (const Expr *E : varList(Cl))
-          N.Private.push_back(text(E));
+      case CK::FirstPrivate: {
+        bool First = Cl->getClauseKind() == CK::FirstPrivate;
+        for (const Expr *E : varList(Cl)) {
+          std::string P =
+              privateItem(E, First ? "firstprivate" : "private", Why);
+          if (P.empty())
+            return false;
+          (First ? N.FirstPrivate : N.Private).push_back(P);
+        }
         break;
-      case CK::FirstPrivate:
-        for (const Expr *E : varList(Cl))
-          N.FirstPrivate.push_back(text(E));
-        break;
+      }
       default:
         break;
       }
@@ -809,6 +898,27 @@ void FilePlanner::planCompute(int CI) {
     if (T->isPointerType() || T->isArrayType()) {
       if (Present.count(V))
         continue;
+      // Data reached through pointers (double **a; a[i][j]): a map of the
+      // pointers would leave what they point to on the host.
+      unsigned Depth = 0;
+      for (const Access &A : F.accesses())
+        if (A.Base == V)
+          Depth = std::max<unsigned>(Depth, A.Indices.size());
+      QualType ET = T;
+      for (unsigned K = 0; K + 1 < Depth; ++K) {
+        if (const auto *P = ET->getAs<PointerType>())
+          ET = P->getPointeeType();
+        else if (const ArrayType *A = Ctx.getAsArrayType(ET))
+          ET = A->getElementType();
+        else
+          break;
+        if (ET->isPointerType())
+          return FailAll("'" + Name + "' ('" + T.getAsString() +
+                         "') is indexed through pointers: an implicit map "
+                         "copies only the pointers, not the data they point "
+                         "to (no deep copy); use one contiguous array or map "
+                         "each row");
+      }
       // The least map type: an array the region never writes goes in only.
       std::string Type = F.isWritten(V) ? "tofrom" : "to";
       if (T->isConstantArrayType()) {
@@ -1252,6 +1362,8 @@ void FilePlanner::planEnterExit(int I) {
       if (!Enter && Finalize) {
         // map(from:) would only decrement the count: copy, then delete.
         for (const Expr *X : varList(C)) {
+          if (std::string W = deepSectionWhy(X); !W.empty())
+            return fail(R, W);
           FinalFrom.push_back(text(X));
           Maps.add("delete", text(X));
         }
@@ -1298,6 +1410,11 @@ void FilePlanner::planUpdate(int I) {
   bool TaskwaitBefore = false;
   std::string Why;
   for (const OpenACCClause *C : effectiveClauses(D.Clauses, R)) {
+    for (const Expr *E : varList(C))
+      if (Why.empty())
+        Why = deepSectionWhy(E);
+    if (!Why.empty())
+      return fail(R, Why);
     switch (C->getClauseKind()) {
     case CK::Self:
     case CK::Host:
@@ -1506,6 +1623,8 @@ void FilePlanner::planDeclare(int I) {
   for (const OpenACCClause *C : D.Clauses) {
     for (const Expr *X : varList(C)) {
       std::string T = text(X);
+      if (std::string W = deepSectionWhy(X); !W.empty())
+        return fail(R, W);
       switch (C->getClauseKind()) {
       case CK::Copy: case CK::PCopy: case CK::PresentOrCopy:
         In.add("to", T); OutMaps.add("from", T); break;
