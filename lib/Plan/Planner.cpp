@@ -1,5 +1,6 @@
 //===- Planner.cpp - From OpenACC facts to OpenMP edits -------------------===//
 #include "Plan/Planner.h"
+#include "Facts/Conditionals.h"
 #include "Facts/Regions.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -1945,7 +1946,14 @@ void FilePlanner::insertQueueDecl() {
   if (!Top)
     return;
   SourceLocation At = SM.getExpansionLoc(Top->getBeginLoc());
-  // A routine or declare pragma right before the declaration goes first.
+  // Outside any #if block (the V&V suite wraps each test in #ifndef T<n>):
+  // the declarations must exist whichever way the condition goes.
+  FileID Main = SM.getMainFileID();
+  unsigned Off = SM.getFileOffset(At);
+  unsigned Moved = outsideConditionals(
+      topLevelConditionals(SM, Main, Ctx.getLangOpts()), Off);
+  if (Moved != Off)
+    At = SM.getComposedLoc(Main, Moved);
   EditSet E(SM);
   E.insertLinesBefore(At, {"static char omp_migrate_async_[64]; /* omp-migrate: one "
                            "dependence object per OpenACC async queue */"});
