@@ -64,6 +64,7 @@ const DirectiveRule DirRules[] = {
   {"gang(num:n) worker(n) vector(n)", "num_threads(n) on the thread-level directive, simdlen(n) on simd", "", "gang arguments are dropped"},
   {"if(c) / self(c)", "if(target: c) / if(target: !(c))", "", ""},
   {"async(q)", "depend(inout: omp_migrate_async_[q]): runs once the queue's earlier work is done; with --async=nowait also nowait", "", "one dependence object per queue (64 queues, q mod 64); data directives and runtime calls never defer"},
+  {"async (no argument)", "as async(-1); as async(omp_migrate_default_async_) in a file that sets or reads the default queue", "", "acc_async_noval as the argument counts as no argument there"},
   {"wait(q) clause", "depend(in: omp_migrate_async_[q]), or taskwait before the construct", "", ""},
   {"default(none|present)", "(dropped)", "", "omp-migrate makes every map explicit"},
   {"device_type(t) ...", "clauses after device_type keep when t is *, default or nvidia; others are dropped", "", ""},
@@ -80,6 +81,8 @@ const DirectiveRule DirRules[] = {
   {"cache(list)", "(directive removed)", "", "OpenMP has no cache directive"},
   {"init / shutdown", "(directive removed)", "", "OpenMP initialises devices lazily"},
   {"set device_num(n)", "omp_set_default_device(n);", "", "other set clauses are dropped"},
+  {"set default_async(q)", "omp_migrate_default_async_ = (q);", "", "the file's default queue (declared once per file: static int omp_migrate_default_async_ = -1); async without an argument then uses it"},
+  {"set ... if(c)", "if (c) before the statement(s), in braces when there are two", "", ""},
   {"#include <openacc.h>", "#include <omp.h>", "", ""},
   {"#ifdef _OPENACC", "#ifdef _OPENMP", "", "so the guarded code stays in the OpenMP build"},
 };

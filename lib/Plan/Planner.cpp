@@ -211,10 +211,20 @@ private:
                                 SM, Ctx.getLangOpts())
         .str();
   }
+  /// The queue an async/wait argument names. Without an argument (or with
+  /// acc_async_noval) that is the default queue: -1 (acc_async_noval), or
+  /// the file's default-queue variable when the file sets the default.
+  std::string queueValue(const Expr *Q) const {
+    if (NeedDefaultAsync) {
+      Expr::EvalResult ER;
+      if (!Q || (Q->EvaluateAsInt(ER, Ctx) && ER.Val.getInt() == -1))
+        return DefaultAsyncVar;
+    }
+    return Q ? text(Q) : std::string("-1");
+  }
   std::string queueRef(const Expr *Q) {
     NeedQueues = true;
-    return "omp_migrate_async_[(" + (Q ? text(Q) : std::string("-1")) +
-           ") & 63]";
+    return "omp_migrate_async_[(" + queueValue(Q) + ") & 63]";
   }
   /// A private/firstprivate item as OpenMP accepts it. OpenMP has no
   /// private array sections: a section that covers a fixed-size array whole
@@ -438,7 +448,13 @@ private:
   std::vector<bool> Handled;
   llvm::DenseSet<const ValueDecl *> GlobalDeclared;
   bool NeedQueues = false;
+  /// The file sets the default async queue (set default_async,
+  /// acc_set_default_async) or reads it: async without an argument uses the
+  /// file's variable omp_migrate_default_async_.
+  bool NeedDefaultAsync = false;
   SourceLocation FirstQueueUse;
+  std::vector<const CallExpr *> RuntimeCalls;
+  llvm::DenseSet<const CallExpr *> StatementCalls;
   FilePlan Out;
 
   // --- data hoisting (issue #4) -------------------------------------------
@@ -1542,22 +1558,32 @@ void FilePlanner::planSimple(int I) {
     R.Notes.push_back(R.Kind + " dropped: OpenMP initialises devices lazily");
     break;
   case DK::Set: {
-    std::string Cond, Num;
+    std::string Cond;
+    std::vector<std::string> Stmts;
     for (const OpenACCClause *C : D.Clauses) {
-      if (const auto *N = dyn_cast<OpenACCDeviceNumClause>(C))
-        Num = text(N->getIntExpr());
-      else if (const auto *If = dyn_cast<OpenACCIfClause>(C))
+      if (const auto *N = dyn_cast<OpenACCDeviceNumClause>(C)) {
+        Stmts.push_back("omp_set_default_device(" + text(N->getIntExpr()) + ");");
+      } else if (const auto *Q = dyn_cast<OpenACCDefaultAsyncClause>(C)) {
+        Stmts.push_back(std::string(DefaultAsyncVar) + " = (" +
+                        text(Q->getIntExpr()) + ");");
+        noteQueueUse(D.Loc);
+        R.Notes.push_back("default_async: the default queue is a variable of "
+                          "this file (static int " +
+                          std::string(DefaultAsyncVar) +
+                          "); a default set in another file is not seen here");
+      } else if (const auto *If = dyn_cast<OpenACCIfClause>(C)) {
         Cond = text(If->getConditionExpr());
-      else
+      } else {
         R.Notes.push_back("'" + clauseText(C) + "' dropped");
+      }
     }
-    if (Num.empty()) {
+    if (Stmts.empty()) {
       E.removeDirective(D.Text);
       break;
     }
-    std::string L = "omp_set_default_device(" + Num + ");";
+    std::string L = llvm::join(Stmts, " ");
     if (!Cond.empty())
-      L = "if (" + Cond + ") " + L;
+      L = "if (" + Cond + ") " + (Stmts.size() > 1 ? "{ " + L + " }" : L);
     E.replace(D.Text, L);
     R.Emitted.push_back(L);
     break;
@@ -1766,10 +1792,8 @@ public:
 };
 
 void FilePlanner::planRuntimeCalls() {
-  CallFinder CF(SM);
-  CF.TraverseDecl(Ctx.getTranslationUnitDecl());
   bool Rewrote = false;
-  for (const CallExpr *C : CF.Calls) {
+  for (const CallExpr *C : RuntimeCalls) {
     ConstructRecord R;
     R.Kind = "runtime call";
     R.Loc = SM.getExpansionLoc(C->getBeginLoc());
@@ -1780,6 +1804,18 @@ void FilePlanner::planRuntimeCalls() {
     std::string Name = C->getDirectCallee()->getNameAsString();
     if (C->getBeginLoc().isMacroID() || C->getEndLoc().isMacroID()) {
       fail(R, "call to " + Name + " inside a macro is not rewritten");
+      continue;
+    }
+    // A call in a directive's clause: the directive's own rewrite copies
+    // the clause text, and two edits of one range cannot both apply.
+    if (llvm::any_of(Dirs, [&](const Directive &D) {
+          return D.Text.isValid() &&
+                 !SM.isBeforeInTranslationUnit(R.Loc, D.Text.getBegin()) &&
+                 SM.isBeforeInTranslationUnit(R.Loc, D.Text.getEnd());
+        })) {
+      fail(R, "call to " + Name + " inside a directive is not rewritten; "
+                                  "assign its value to a variable before the "
+                                  "directive");
       continue;
     }
     std::string Rep;
@@ -1799,7 +1835,7 @@ void FilePlanner::planRuntimeCalls() {
     } else if (const RuntimeDirectiveRule *DR = findRuntimeDirectiveRule(Name);
                DR && !C->getBeginLoc().isMacroID()) {
       // A directive in place of the call statement.
-      if (!CF.StatementCalls.count(C)) {
+      if (!StatementCalls.count(C)) {
         fail(R, Name + " is used as a value; OpenMP expresses it only as a "
                        "directive, which must stand as a statement");
         continue;
@@ -1821,8 +1857,8 @@ void FilePlanner::planRuntimeCalls() {
         noteQueueUse(SM.getExpansionLoc(C->getBeginLoc()));
         // Synchronous, after the queue's earlier work: a nowait task would
         // read the block's pointer after the block is gone.
-        Async = " depend(inout: omp_migrate_async_[(" + Arg(DR->AsyncArg) +
-                ") & 63])";
+        Async = " depend(inout: omp_migrate_async_[(" +
+                queueValue(C->getArg(DR->AsyncArg - 1)) + ") & 63])";
         R.Notes.push_back(Name + " runs synchronously once its queue's earlier "
                                  "work is done");
       }
@@ -1881,6 +1917,8 @@ void FilePlanner::planRuntimeCalls() {
       Rep = *X;
       if (*Rule->Note)
         R.Notes.push_back(Rule->Note);
+      if (StringRef(Rule->Replacement).contains(DefaultAsyncVar))
+        noteQueueUse(R.Loc);
     }
     Rewrote = true;
     EditSet E(SM);
@@ -1930,7 +1968,7 @@ void FilePlanner::planPreprocessor() {
 }
 
 void FilePlanner::insertQueueDecl() {
-  if (!NeedQueues || FirstQueueUse.isInvalid())
+  if ((!NeedQueues && !NeedDefaultAsync) || FirstQueueUse.isInvalid())
     return;
   // Before the top-level declaration that holds the first use.
   const Decl *Top = nullptr;
@@ -1954,9 +1992,16 @@ void FilePlanner::insertQueueDecl() {
       topLevelConditionals(SM, Main, Ctx.getLangOpts()), Off);
   if (Moved != Off)
     At = SM.getComposedLoc(Main, Moved);
+  std::vector<std::string> Lines;
+  if (NeedQueues)
+    Lines.push_back("static char omp_migrate_async_[64]; /* omp-migrate: one "
+                    "dependence object per OpenACC async queue */");
+  if (NeedDefaultAsync)
+    Lines.push_back("static int " + std::string(DefaultAsyncVar) +
+                    " = -1; /* omp-migrate: the default async queue "
+                    "(acc_async_noval), per file */");
   EditSet E(SM);
-  E.insertLinesBefore(At, {"static char omp_migrate_async_[64]; /* omp-migrate: one "
-                           "dependence object per OpenACC async queue */"});
+  E.insertLinesBefore(At, Lines);
   Out.Edits.insert(Out.Edits.end(), E.edits().begin(), E.edits().end());
 }
 
@@ -2529,6 +2574,20 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
 }
 
 FilePlan FilePlanner::run() {
+  // Runtime calls first: whether the file sets or reads the default async
+  // queue decides how every async without an argument is rendered.
+  CallFinder CF(SM);
+  CF.TraverseDecl(Ctx.getTranslationUnitDecl());
+  RuntimeCalls = CF.Calls;
+  StatementCalls = CF.StatementCalls;
+  for (const CallExpr *C : RuntimeCalls)
+    if (const RuntimeApiRule *Rule =
+            findRuntimeApiRule(C->getDirectCallee()->getName()))
+      NeedDefaultAsync |= StringRef(Rule->Replacement).contains(DefaultAsyncVar);
+  for (const Directive &D : Dirs)
+    if (D.Kind == DK::Set)
+      for (const OpenACCClause *C : D.Clauses)
+        NeedDefaultAsync |= C->getClauseKind() == CK::DefaultAsync;
   // Global declares first: later compute constructs see their variables.
   for (size_t I = 0; I < Dirs.size(); ++I)
     if (Dirs[I].Kind == DK::Declare && !Dirs[I].Fn)
