@@ -54,10 +54,17 @@ llvm::ArrayRef<DirectiveRule> directiveRules();
 /// OpenMP spelling of an OpenACC reduction operator ("+", "max", ...).
 llvm::StringRef reductionOperator(clang::OpenACCReductionOperator Op);
 
+/// The variable that holds a file's default async queue (OpenACC's
+/// acc-default-async-var). The planner declares it once per file, next to the
+/// queue array, when the file sets or reads the default queue:
+/// `static int omp_migrate_default_async_ = -1;` (-1 is acc_async_noval).
+inline constexpr const char DefaultAsyncVar[] = "omp_migrate_default_async_";
+
 /// One row of the runtime-API table (lib/Mapping/RuntimeApi.def).
 struct RuntimeApiRule {
   const char *AccName;
   /// Template with $1..$9 for the call's arguments; "" = no equivalent.
+  /// A template that names DefaultAsyncVar makes the planner declare it.
   const char *Replacement;
   const char *Note;
 };

@@ -1,6 +1,7 @@
 //===- Planner.cpp - From OpenACC facts to OpenMP edits -------------------===//
 #include "Plan/Planner.h"
 #include "Facts/CallGraph.h"
+#include "Facts/Conditionals.h"
 #include "Facts/OpenMPKernels.h"
 #include "Facts/Regions.h"
 #include "clang/AST/Attr.h"
@@ -212,10 +213,98 @@ private:
                                 SM, Ctx.getLangOpts())
         .str();
   }
+  /// The queue an async/wait argument names. Without an argument (or with
+  /// acc_async_noval) that is the default queue: -1 (acc_async_noval), or
+  /// the file's default-queue variable when the file sets the default.
+  std::string queueValue(const Expr *Q) const {
+    if (NeedDefaultAsync) {
+      Expr::EvalResult ER;
+      if (!Q || (Q->EvaluateAsInt(ER, Ctx) && ER.Val.getInt() == -1))
+        return DefaultAsyncVar;
+    }
+    return Q ? text(Q) : std::string("-1");
+  }
   std::string queueRef(const Expr *Q) {
     NeedQueues = true;
-    return "omp_migrate_async_[(" + (Q ? text(Q) : std::string("-1")) +
-           ") & 63]";
+    return "omp_migrate_async_[(" + queueValue(Q) + ") & 63]";
+  }
+  /// A private/firstprivate item as OpenMP accepts it. OpenMP has no
+  /// private array sections: a section that covers a fixed-size array whole
+  /// becomes the array's name; any other section sets Why.
+  std::string privateItem(const Expr *E, StringRef Clause,
+                          std::string &Why) const {
+    std::vector<const ArraySectionExpr *> Levels; // innermost dimension first
+    const Expr *X = E->IgnoreParenImpCasts();
+    while (const auto *S = dyn_cast<ArraySectionExpr>(X)) {
+      Levels.push_back(S);
+      X = S->getBase()->IgnoreParenImpCasts();
+    }
+    if (Levels.empty())
+      return text(E);
+    const auto *Ref = dyn_cast<DeclRefExpr>(X);
+    bool Whole = Ref != nullptr;
+    QualType T = Whole ? Ref->getDecl()->getType() : QualType();
+    auto IsConst = [&](const Expr *V, uint64_t Want) {
+      Expr::EvalResult ER;
+      return V->EvaluateAsInt(ER, Ctx) && ER.Val.getInt().isNonNegative() &&
+             ER.Val.getInt().getZExtValue() == Want;
+    };
+    for (auto It = Levels.rbegin(); Whole && It != Levels.rend(); ++It) {
+      const ConstantArrayType *A = Ctx.getAsConstantArrayType(T);
+      const ArraySectionExpr *S = *It;
+      Whole = A && (!S->getLowerBound() || IsConst(S->getLowerBound(), 0)) &&
+              (S->getLength() ? IsConst(S->getLength(), A->getZExtSize())
+                              : S->getColonLocFirst().isValid());
+      if (A)
+        T = A->getElementType();
+    }
+    if (Whole)
+      return Ref->getDecl()->getNameAsString();
+    Why = Clause.str() + "(" + text(E) + "): OpenMP has no " + Clause.str() +
+          " array sections; declare a local array in the region instead" +
+          (Clause == "firstprivate" ? " and copy the values into it" : "");
+    return "";
+  }
+  /// Why a data-clause item cannot be mapped: a section whose elements are
+  /// pointers that the item follows further (a[0:n][0:m] with double **a, or
+  /// with double *a[N]) needs a deep copy, which OpenMP 5.x maps do not do.
+  /// Contiguous arrays (double a[N][M], double (*a)[M]) are fine. Empty when
+  /// the item maps.
+  std::string deepSectionWhy(const Expr *E) const {
+    std::vector<bool> IsSection; // innermost dimension first
+    const Expr *X = E->IgnoreParenImpCasts();
+    while (true) {
+      if (const auto *S = dyn_cast<ArraySectionExpr>(X)) {
+        IsSection.push_back(true);
+        X = S->getBase()->IgnoreParenImpCasts();
+      } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(X)) {
+        IsSection.push_back(false);
+        X = A->getBase()->IgnoreParenImpCasts();
+      } else {
+        break;
+      }
+    }
+    const ValueDecl *V = itemDecl(E);
+    if (IsSection.size() < 2 || !V)
+      return "";
+    std::reverse(IsSection.begin(), IsSection.end());
+    QualType T = V->getType().getNonReferenceType();
+    for (size_t K = 0; K + 1 < IsSection.size(); ++K) {
+      QualType Elem;
+      if (const auto *P = T->getAs<PointerType>())
+        Elem = P->getPointeeType();
+      else if (const ArrayType *A = Ctx.getAsArrayType(T))
+        Elem = A->getElementType();
+      else
+        return "";
+      if (IsSection[K] && Elem->isPointerType())
+        return "'" + text(E) + "': the section's elements are pointers ('" +
+               V->getType().getAsString() +
+               "'); OpenMP maps only the pointers, not the data they point "
+               "to (no deep copy); use one contiguous array or map each row";
+      T = Elem;
+    }
+    return "";
   }
   /// async/wait clauses: OpenMP clauses, plus whether a taskwait must come
   /// before the construct (wait without arguments).
@@ -282,6 +371,11 @@ private:
       std::string Item = text(E);
       const ValueDecl *V = itemDecl(E);
       bool Ptr = V && V->getType()->isPointerType() && !isSection(E);
+      if (Type != "is_device_ptr") {
+        Why = deepSectionWhy(E);
+        if (!Why.empty())
+          return false;
+      }
       if (Type == "is_device_ptr") {
         DevPtrs.push_back(Item);
       } else if (Type == "present") {
@@ -356,7 +450,13 @@ private:
   std::vector<bool> Handled;
   llvm::DenseSet<const ValueDecl *> GlobalDeclared;
   bool NeedQueues = false;
+  /// The file sets the default async queue (set default_async,
+  /// acc_set_default_async) or reads it: async without an argument uses the
+  /// file's variable omp_migrate_default_async_.
+  bool NeedDefaultAsync = false;
   SourceLocation FirstQueueUse;
+  std::vector<const CallExpr *> RuntimeCalls;
+  llvm::DenseSet<const CallExpr *> StatementCalls;
   FilePlan Out;
 
   // --- data hoisting (issue #4) -------------------------------------------
@@ -484,11 +584,13 @@ void FilePlanner::planCompute(int CI) {
       break;
     case CK::Private:
       for (const Expr *E : varList(Cl))
-        Priv.push_back(text(E));
+        if (std::string P = privateItem(E, "private", Why); !P.empty())
+          Priv.push_back(P);
       break;
     case CK::FirstPrivate:
       for (const Expr *E : varList(Cl))
-        FirstPriv.push_back(text(E));
+        if (std::string P = privateItem(E, "firstprivate", Why); !P.empty())
+          FirstPriv.push_back(P);
       break;
     case CK::Reduction: {
       const auto *Red = cast<OpenACCReductionClause>(Cl);
@@ -606,13 +708,17 @@ void FilePlanner::planCompute(int CI) {
         break;
       }
       case CK::Private:
-        for (const Expr *E : varList(Cl))
-          N.Private.push_back(text(E));
+      case CK::FirstPrivate: {
+        bool First = Cl->getClauseKind() == CK::FirstPrivate;
+        for (const Expr *E : varList(Cl)) {
+          std::string P =
+              privateItem(E, First ? "firstprivate" : "private", Why);
+          if (P.empty())
+            return false;
+          (First ? N.FirstPrivate : N.Private).push_back(P);
+        }
         break;
-      case CK::FirstPrivate:
-        for (const Expr *E : varList(Cl))
-          N.FirstPrivate.push_back(text(E));
-        break;
+      }
       default:
         break;
       }
@@ -829,6 +935,27 @@ void FilePlanner::planCompute(int CI) {
     if (T->isPointerType() || T->isArrayType()) {
       if (Present.count(V))
         continue;
+      // Data reached through pointers (double **a; a[i][j]): a map of the
+      // pointers would leave what they point to on the host.
+      unsigned Depth = 0;
+      for (const Access &A : F.accesses())
+        if (A.Base == V)
+          Depth = std::max<unsigned>(Depth, A.Indices.size());
+      QualType ET = T;
+      for (unsigned K = 0; K + 1 < Depth; ++K) {
+        if (const auto *P = ET->getAs<PointerType>())
+          ET = P->getPointeeType();
+        else if (const ArrayType *A = Ctx.getAsArrayType(ET))
+          ET = A->getElementType();
+        else
+          break;
+        if (ET->isPointerType())
+          return FailAll("'" + Name + "' ('" + T.getAsString() +
+                         "') is indexed through pointers: an implicit map "
+                         "copies only the pointers, not the data they point "
+                         "to (no deep copy); use one contiguous array or map "
+                         "each row");
+      }
       // The least map type: an array the region never writes goes in only.
       std::string Type = F.isWritten(V) ? "tofrom" : "to";
       if (T->isConstantArrayType()) {
@@ -1272,6 +1399,8 @@ void FilePlanner::planEnterExit(int I) {
       if (!Enter && Finalize) {
         // map(from:) would only decrement the count: copy, then delete.
         for (const Expr *X : varList(C)) {
+          if (std::string W = deepSectionWhy(X); !W.empty())
+            return fail(R, W);
           FinalFrom.push_back(text(X));
           Maps.add("delete", text(X));
         }
@@ -1318,6 +1447,11 @@ void FilePlanner::planUpdate(int I) {
   bool TaskwaitBefore = false;
   std::string Why;
   for (const OpenACCClause *C : effectiveClauses(D.Clauses, R)) {
+    for (const Expr *E : varList(C))
+      if (Why.empty())
+        Why = deepSectionWhy(E);
+    if (!Why.empty())
+      return fail(R, Why);
     switch (C->getClauseKind()) {
     case CK::Self:
     case CK::Host:
@@ -1444,22 +1578,32 @@ void FilePlanner::planSimple(int I) {
     R.Notes.push_back(R.Kind + " dropped: OpenMP initialises devices lazily");
     break;
   case DK::Set: {
-    std::string Cond, Num;
+    std::string Cond;
+    std::vector<std::string> Stmts;
     for (const OpenACCClause *C : D.Clauses) {
-      if (const auto *N = dyn_cast<OpenACCDeviceNumClause>(C))
-        Num = text(N->getIntExpr());
-      else if (const auto *If = dyn_cast<OpenACCIfClause>(C))
+      if (const auto *N = dyn_cast<OpenACCDeviceNumClause>(C)) {
+        Stmts.push_back("omp_set_default_device(" + text(N->getIntExpr()) + ");");
+      } else if (const auto *Q = dyn_cast<OpenACCDefaultAsyncClause>(C)) {
+        Stmts.push_back(std::string(DefaultAsyncVar) + " = (" +
+                        text(Q->getIntExpr()) + ");");
+        noteQueueUse(D.Loc);
+        R.Notes.push_back("default_async: the default queue is a variable of "
+                          "this file (static int " +
+                          std::string(DefaultAsyncVar) +
+                          "); a default set in another file is not seen here");
+      } else if (const auto *If = dyn_cast<OpenACCIfClause>(C)) {
         Cond = text(If->getConditionExpr());
-      else
+      } else {
         R.Notes.push_back("'" + clauseText(C) + "' dropped");
+      }
     }
-    if (Num.empty()) {
+    if (Stmts.empty()) {
       E.removeDirective(D.Text);
       break;
     }
-    std::string L = "omp_set_default_device(" + Num + ");";
+    std::string L = llvm::join(Stmts, " ");
     if (!Cond.empty())
-      L = "if (" + Cond + ") " + L;
+      L = "if (" + Cond + ") " + (Stmts.size() > 1 ? "{ " + L + " }" : L);
     E.replace(D.Text, L);
     R.Emitted.push_back(L);
     break;
@@ -1526,6 +1670,8 @@ void FilePlanner::planDeclare(int I) {
   for (const OpenACCClause *C : D.Clauses) {
     for (const Expr *X : varList(C)) {
       std::string T = text(X);
+      if (std::string W = deepSectionWhy(X); !W.empty())
+        return fail(R, W);
       switch (C->getClauseKind()) {
       case CK::Copy: case CK::PCopy: case CK::PresentOrCopy:
         In.add("to", T); OutMaps.add("from", T); break;
@@ -1666,10 +1812,8 @@ public:
 };
 
 void FilePlanner::planRuntimeCalls() {
-  CallFinder CF(SM);
-  CF.TraverseDecl(Ctx.getTranslationUnitDecl());
   bool Rewrote = false;
-  for (const CallExpr *C : CF.Calls) {
+  for (const CallExpr *C : RuntimeCalls) {
     ConstructRecord R;
     R.Kind = "runtime call";
     R.Loc = SM.getExpansionLoc(C->getBeginLoc());
@@ -1680,6 +1824,18 @@ void FilePlanner::planRuntimeCalls() {
     std::string Name = C->getDirectCallee()->getNameAsString();
     if (C->getBeginLoc().isMacroID() || C->getEndLoc().isMacroID()) {
       fail(R, "call to " + Name + " inside a macro is not rewritten");
+      continue;
+    }
+    // A call in a directive's clause: the directive's own rewrite copies
+    // the clause text, and two edits of one range cannot both apply.
+    if (llvm::any_of(Dirs, [&](const Directive &D) {
+          return D.Text.isValid() &&
+                 !SM.isBeforeInTranslationUnit(R.Loc, D.Text.getBegin()) &&
+                 SM.isBeforeInTranslationUnit(R.Loc, D.Text.getEnd());
+        })) {
+      fail(R, "call to " + Name + " inside a directive is not rewritten; "
+                                  "assign its value to a variable before the "
+                                  "directive");
       continue;
     }
     std::string Rep;
@@ -1699,7 +1855,7 @@ void FilePlanner::planRuntimeCalls() {
     } else if (const RuntimeDirectiveRule *DR = findRuntimeDirectiveRule(Name);
                DR && !C->getBeginLoc().isMacroID()) {
       // A directive in place of the call statement.
-      if (!CF.StatementCalls.count(C)) {
+      if (!StatementCalls.count(C)) {
         fail(R, Name + " is used as a value; OpenMP expresses it only as a "
                        "directive, which must stand as a statement");
         continue;
@@ -1721,8 +1877,8 @@ void FilePlanner::planRuntimeCalls() {
         noteQueueUse(SM.getExpansionLoc(C->getBeginLoc()));
         // Synchronous, after the queue's earlier work: a nowait task would
         // read the block's pointer after the block is gone.
-        Async = " depend(inout: omp_migrate_async_[(" + Arg(DR->AsyncArg) +
-                ") & 63])";
+        Async = " depend(inout: omp_migrate_async_[(" +
+                queueValue(C->getArg(DR->AsyncArg - 1)) + ") & 63])";
         R.Notes.push_back(Name + " runs synchronously once its queue's earlier "
                                  "work is done");
       }
@@ -1781,6 +1937,8 @@ void FilePlanner::planRuntimeCalls() {
       Rep = *X;
       if (*Rule->Note)
         R.Notes.push_back(Rule->Note);
+      if (StringRef(Rule->Replacement).contains(DefaultAsyncVar))
+        noteQueueUse(R.Loc);
     }
     Rewrote = true;
     EditSet E(SM);
@@ -1830,7 +1988,7 @@ void FilePlanner::planPreprocessor() {
 }
 
 void FilePlanner::insertQueueDecl() {
-  if (!NeedQueues || FirstQueueUse.isInvalid())
+  if ((!NeedQueues && !NeedDefaultAsync) || FirstQueueUse.isInvalid())
     return;
   // Before the top-level declaration that holds the first use.
   const Decl *Top = nullptr;
@@ -1846,10 +2004,24 @@ void FilePlanner::insertQueueDecl() {
   if (!Top)
     return;
   SourceLocation At = SM.getExpansionLoc(Top->getBeginLoc());
-  // A routine or declare pragma right before the declaration goes first.
+  // Outside any #if block (the V&V suite wraps each test in #ifndef T<n>):
+  // the declarations must exist whichever way the condition goes.
+  FileID Main = SM.getMainFileID();
+  unsigned Off = SM.getFileOffset(At);
+  unsigned Moved = outsideConditionals(
+      topLevelConditionals(SM, Main, Ctx.getLangOpts()), Off);
+  if (Moved != Off)
+    At = SM.getComposedLoc(Main, Moved);
+  std::vector<std::string> Lines;
+  if (NeedQueues)
+    Lines.push_back("static char omp_migrate_async_[64]; /* omp-migrate: one "
+                    "dependence object per OpenACC async queue */");
+  if (NeedDefaultAsync)
+    Lines.push_back("static int " + std::string(DefaultAsyncVar) +
+                    " = -1; /* omp-migrate: the default async queue "
+                    "(acc_async_noval), per file */");
   EditSet E(SM);
-  E.insertLinesBefore(At, {"static char omp_migrate_async_[64]; /* omp-migrate: one "
-                           "dependence object per OpenACC async queue */"});
+  E.insertLinesBefore(At, Lines);
   Out.Edits.insert(Out.Edits.end(), E.edits().begin(), E.edits().end());
 }
 
@@ -2697,6 +2869,20 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
 }
 
 FilePlan FilePlanner::run() {
+  // Runtime calls first: whether the file sets or reads the default async
+  // queue decides how every async without an argument is rendered.
+  CallFinder CF(SM);
+  CF.TraverseDecl(Ctx.getTranslationUnitDecl());
+  RuntimeCalls = CF.Calls;
+  StatementCalls = CF.StatementCalls;
+  for (const CallExpr *C : RuntimeCalls)
+    if (const RuntimeApiRule *Rule =
+            findRuntimeApiRule(C->getDirectCallee()->getName()))
+      NeedDefaultAsync |= StringRef(Rule->Replacement).contains(DefaultAsyncVar);
+  for (const Directive &D : Dirs)
+    if (D.Kind == DK::Set)
+      for (const OpenACCClause *C : D.Clauses)
+        NeedDefaultAsync |= C->getClauseKind() == CK::DefaultAsync;
   // Global declares first: later compute constructs see their variables.
   for (size_t I = 0; I < Dirs.size(); ++I)
     if (Dirs[I].Kind == DK::Declare && !Dirs[I].Fn)

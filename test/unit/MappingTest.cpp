@@ -134,6 +134,15 @@ TEST(MappingTest, RuntimeApiRowsAndLookups) {
   const RuntimeApiRule *W = findRuntimeApiRule("acc_wait_all");
   ASSERT_NE(W, nullptr);
   EXPECT_STREQ(W->Replacement, "");
+  // The default async queue is the file's variable, which the planner
+  // declares when a replacement names it.
+  const RuntimeApiRule *G = findRuntimeApiRule("acc_get_default_async");
+  ASSERT_NE(G, nullptr);
+  EXPECT_STREQ(G->Replacement, DefaultAsyncVar);
+  const RuntimeApiRule *S = findRuntimeApiRule("acc_set_default_async");
+  ASSERT_NE(S, nullptr);
+  EXPECT_EQ(*expandRuntimeTemplate(S->Replacement, {"q + 1"}),
+            "(omp_migrate_default_async_ = (q + 1))");
   EXPECT_EQ(findRuntimeApiRule("acc_not_a_routine"), nullptr);
   EXPECT_EQ(findRuntimeApiRule("omp_get_num_devices"), nullptr);
 }
@@ -171,8 +180,9 @@ TEST(MappingTest, RuntimeTemplatesParenthesiseEveryArgument) {
     }
   }
   // acc_set_device_num, acc_malloc, acc_free, acc_map_data (3),
-  // acc_unmap_data, acc_is_present, three memcpy routines (3 each).
-  EXPECT_EQ(Checked, 17u);
+  // acc_unmap_data, acc_is_present, three memcpy routines (3 each),
+  // acc_set_default_async.
+  EXPECT_EQ(Checked, 18u);
 }
 
 TEST(MappingTest, MarkdownHasARowForEveryRule) {
