@@ -2548,7 +2548,22 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
   // single-statement branch of an if (which then gets braces), so a guarded
   // host access moves data only when the guard holds.
   std::set<const Stmt *> NeedsBraces;
+  // An access inside a host loop nested in L moves data around the
+  // outermost such loop, once, with the section of the whole loop (not once
+  // per host iteration).
   auto StmtOf = [&](const Stmt *S) -> const Stmt * {
+    const Stmt *Anchor = S;
+    for (const Stmt *P = Parent.lookup(S); P && P != L; P = Parent.lookup(P)) {
+      if (!isa<ForStmt>(P) && !isa<WhileStmt>(P) && !isa<DoStmt>(P))
+        continue;
+      // Not around a loop that runs kernels: they must see the updates.
+      if (llvm::any_of(KernelRecs, [&](const KernelRecord &K) {
+            return K.Fn == Fn && within(K.S, P);
+          }))
+        break;
+      Anchor = P;
+    }
+    S = Anchor;
     for (const Stmt *P = Parent.lookup(S); P; S = P, P = Parent.lookup(P)) {
       if (isa<CompoundStmt>(P))
         return S;
