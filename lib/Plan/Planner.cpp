@@ -373,7 +373,12 @@ private:
   std::vector<KernelRecord> KernelRecs;
   llvm::DenseSet<const Stmt *> FailedConstructs;
   void planHoisting();
-  bool tryHoist(const Stmt *L, const FunctionDecl *Fn);
+  /// Run: L is a run of statements of that block (a CompoundStmt made for
+  /// the purpose), bracketed by target enter/exit data.
+  bool tryHoist(const Stmt *L, const FunctionDecl *Fn,
+                const CompoundStmt *Run = nullptr);
+  void planStraightLineRuns();
+  std::set<const Stmt *> HoistedLoops;
   // Refinements of a hoisted region (each proved, else the region keeps the
   // map it would have had without them).
   const Stmt *kernelBody(const Stmt *K) const;
@@ -383,12 +388,15 @@ private:
   std::set<const ValueDecl *>
   deviceOnlyArrays(const Stmt *L, const FunctionDecl *Fn,
                    const std::vector<const ValueDecl *> &Vs,
-                   const RegionFacts &LF) const;
+                   const RegionFacts &LF,
+                   const std::map<const ValueDecl *, std::pair<Poly, Poly>>
+                       *Cover = nullptr) const;
   std::optional<std::pair<Poly, Poly>>
   kernelWriteBox(const Stmt *L, const FunctionDecl *Fn,
                  const std::vector<const ValueDecl *> &Vs,
                  const RegionFacts &LF) const;
   bool endsItsLine(const Stmt *L) const;
+  SourceLocation lastLoc(const Stmt *S) const;
   bool skipFetch(const Stmt *S, const ValueDecl *V, const RegionFacts &SF,
                  const SectionResult &Sec, const std::string &Item,
                  const std::vector<std::pair<const Stmt *, std::vector<std::string>>> &Fetched,
@@ -1876,8 +1884,10 @@ void FilePlanner::planHoisting() {
         bool HasKernel = llvm::any_of(KernelRecs, [&](const KernelRecord &K) {
           return K.Fn == Fn && within(K.S, S);
         });
-        if (HasKernel && tryHoist(S, Fn))
+        if (HasKernel && tryHoist(S, Fn)) {
+          HoistedLoops.insert(S);
           return;
+        }
       }
       for (const Stmt *C : S->children())
         Visit(C);
@@ -1972,7 +1982,8 @@ static std::optional<Poly> allocationLength(const ValueDecl *V,
   return LF.toPoly(Count);
 }
 
-bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
+bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
+                           const CompoundStmt *Run) {
   // Every directive inside must be a translated compute construct (or its
   // loops, atomics, caches): other data directives would interact.
   for (size_t I = 0; I < Dirs.size(); ++I) {
@@ -2028,6 +2039,8 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
         };
         return Find(Body);
       }());
+  if (Run)
+    LP = Run;
   if (!LP)
     return false;
 
@@ -2370,6 +2383,23 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
       Cands[V].Type = "alloc";
       DeviceOnly.insert(V);
     }
+    // A run of statements runs its first kernel exactly once: an array read
+    // after it whose initial contents no kernel needs, and which that kernel
+    // overwrites whole (the mapped extent), only comes back (from).
+    if (Run) {
+      std::vector<const ValueDecl *> Outs;
+      std::map<const ValueDecl *, std::pair<Poly, Poly>> Extent;
+      for (auto &[V, C] : Cands)
+        if (Live[V] && !HostUsed.count(V) && C.Ok && C.Type == "tofrom" &&
+            !Leader.count(V) && C.Lo && C.Hi) {
+          Outs.push_back(V);
+          Extent[V] = {*C.Lo, *C.Hi};
+        }
+      for (const ValueDecl *V : deviceOnlyArrays(L, Fn, Outs, LF, &Extent)) {
+        Cands[V].Type = "from";
+        DeviceOnly.insert(V);
+      }
+    }
   }
 
   std::vector<const ValueDecl *> Hoisted;
@@ -2386,6 +2416,11 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
   R.Line = SM.getPresumedLineNumber(R.Loc);
   R.Column = SM.getPresumedColumnNumber(R.Loc);
   R.Original = "(loop at line " + std::to_string(R.Line) + ")";
+  if (Run)
+    R.Original = "(statements at lines " + std::to_string(R.Line) + "-" +
+                 std::to_string(SM.getPresumedLineNumber(
+                     SM.getExpansionLoc(L->getEndLoc()))) + ")";
+  const char *Whole = Run ? " for the whole run of statements" : " for the whole loop";
   MapList M;
   for (const ValueDecl *V : Hoisted) {
     const Cand &C = Cands[V];
@@ -2402,19 +2437,44 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
                         : C.Type == "to" ? "in once" : C.Type == "from" ? "out once"
                                          : "never (device only)";
     R.Notes.push_back(C.Section + ": " + Bytes + " bytes, moved " + Moves +
-                      " for the whole loop");
-    if (DeviceOnly.count(V))
+                      Whole);
+    if (DeviceOnly.count(V) && C.Type == "alloc")
       R.Notes.push_back(C.Section + ": created on the device (alloc): every "
-                        "element a kernel reads is written earlier in the same "
-                        "iteration, and the host never reads it");
+                        "element a kernel reads is written earlier in the same " +
+                        std::string(Run ? "run" : "iteration") +
+                        ", and the host never reads it");
+    else if (DeviceOnly.count(V))
+      R.Notes.push_back(C.Section + ": not copied in (from): the first kernel "
+                        "overwrites it whole before any kernel reads it");
   }
   std::vector<std::string> Cl;
   M.renderInto(Cl);
   std::string Line = omp("target data", Cl);
-  if (!FinalFetch.empty() && !endsItsLine(L)) {
+  if (!Run && !FinalFetch.empty() && !endsItsLine(L)) {
     return false; // no place for the update after the loop
   }
-  if (FinalFetch.empty()) {
+  std::string ExitLine;
+  if (Run) {
+    // enter/exit data rather than a block, which would end the scope of
+    // declarations in the run.
+    MapList In, Out;
+    for (const ValueDecl *V : Hoisted) {
+      const Cand &C = Cands[V];
+      In.add(C.Type == "tofrom" || C.Type == "to" ? "to" : "alloc", C.Section);
+      Out.add(C.Type == "tofrom" || C.Type == "from" ? "from" : "release", C.Section);
+    }
+    std::vector<std::string> InCl, OutCl;
+    In.renderInto(InCl);
+    Out.renderInto(OutCl);
+    Line = omp("target enter data", InCl);
+    ExitLine = omp("target exit data", OutCl);
+    if (!endsItsLine(Run->body_back()))
+      return false;
+  }
+  if (Run) {
+    E.insertLinesBefore(L->getBeginLoc(), {Line});
+    R.Emitted.push_back(Line);
+  } else if (FinalFetch.empty()) {
     E.insertLinesBefore(L->getBeginLoc(), {Line});
     R.Emitted.push_back(Line);
   } else {
@@ -2422,7 +2482,7 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
     std::string Fetch =
         omp("target update", {"from(" + llvm::join(FinalFetch, ", ") + ")"});
     E.insertLinesBefore(L->getBeginLoc(), {Line, "{"});
-    E.insertLinesAfter(SM.getExpansionLoc(L->getEndLoc()), {Fetch, "}"},
+    E.insertLinesAfter(lastLoc(L), {Fetch, "}"},
                        E.indentOf(L->getBeginLoc()));
     R.Emitted.push_back(Line);
     R.Emitted.push_back(Fetch);
@@ -2515,6 +2575,15 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
     if (!ToLine.empty())
       E.insertLinesAfter(SM.getExpansionLoc(S->getEndLoc()), {ToLine},
                          E.indentOf(S->getBeginLoc()));
+  }
+  if (Run) {
+    std::vector<std::string> After;
+    if (!FinalFetch.empty())
+      After.push_back(omp("target update", {"from(" + llvm::join(FinalFetch, ", ") + ")"}));
+    After.push_back(ExitLine);
+    E.insertLinesAfter(lastLoc(Run->body_back()), After,
+                       E.indentOf(L->getBeginLoc()));
+    R.Emitted.insert(R.Emitted.end(), After.begin(), After.end());
   }
   R.Translated = true;
   succeed(R, E);
@@ -2728,9 +2797,10 @@ FilePlanner::kernelsIn(const Stmt *L, const FunctionDecl *Fn) const {
 /// over the same loop ranges) or a part of a dense write. The caller has
 /// checked that the host neither touches V inside L nor reads it after L.
 std::set<const ValueDecl *>
-FilePlanner::deviceOnlyArrays(const Stmt *L, const FunctionDecl *Fn,
-                              const std::vector<const ValueDecl *> &Vs,
-                              const RegionFacts &LF) const {
+FilePlanner::deviceOnlyArrays(
+    const Stmt *L, const FunctionDecl *Fn, const std::vector<const ValueDecl *> &Vs,
+    const RegionFacts &LF,
+    const std::map<const ValueDecl *, std::pair<Poly, Poly>> *Cover) const {
   std::set<const ValueDecl *> Result;
   std::vector<const KernelRecord *> Ks = kernelsIn(L, Fn);
   ParentMap LPM(const_cast<Stmt *>(L));
@@ -2741,6 +2811,8 @@ FilePlanner::deviceOnlyArrays(const Stmt *L, const FunctionDecl *Fn,
     LBody = F->getBody();
   else if (const auto *D = dyn_cast<DoStmt>(L))
     LBody = D->getBody();
+  else if (isa<CompoundStmt>(L))
+    LBody = L; // a run of statements
   std::vector<const ValueDecl *> Changed = LF.changedOrLocalVars();
   for (const ValueDecl *V : Vs) {
     bool Ok = true;
@@ -2844,6 +2916,18 @@ FilePlanner::deviceOnlyArrays(const Stmt *L, const FunctionDecl *Fn,
       }
       if (!Ok)
         break;
+    }
+    // With Cover: one dense write of the first kernel spans V's extent.
+    if (Ok && First && Cover) {
+      auto It = Cover->find(V);
+      bool Spans = false;
+      for (const Footprint &W : Writes)
+        if (It != Cover->end() && W.Dense && W.Box) {
+          std::optional<bool> A = Poly::geq(It->second.first, W.Box->first);
+          std::optional<bool> B = Poly::geq(W.Box->second, It->second.second);
+          Spans |= A && *A && B && *B;
+        }
+      Ok = Spans;
     }
     if (Ok && First)
       Result.insert(V);
@@ -2963,19 +3047,34 @@ bool FilePlanner::fetchedBefore(
   return Ok && Between;
 }
 
+/// The last source location of S and everything in it (an OpenACC
+/// construct's own end is that of its directive, not of its statement).
+SourceLocation FilePlanner::lastLoc(const Stmt *S) const {
+  SourceLocation Last = SM.getExpansionLoc(S->getEndLoc());
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
+    if (!X)
+      return;
+    SourceLocation E = SM.getExpansionLoc(X->getEndLoc());
+    if (E.isValid() && SM.isBeforeInTranslationUnit(Last, E))
+      Last = E;
+    for (const Stmt *C : X->children())
+      Walk(C);
+  };
+  Walk(S);
+  return Last;
+}
+
 /// Whether nothing but blanks, a ';' and a // comment follows statement L on
 /// the line where it ends (lines can then be added after it).
 bool FilePlanner::endsItsLine(const Stmt *L) const {
-  SourceLocation End = SM.getExpansionLoc(L->getEndLoc());
+  SourceLocation End = lastLoc(L);
   End = Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
   if (End.isInvalid())
     return false;
   StringRef Buf = SM.getBufferData(SM.getFileID(End));
   StringRef Rest = Buf.substr(SM.getFileOffset(End));
   Rest = Rest.take_until([](char Ch) { return Ch == '\n'; }).ltrim(" \t");
-  if (Rest.starts_with(";") && !isa<CompoundStmt>(L) &&
-      !(isa<ForStmt>(L) && isa<CompoundStmt>(cast<ForStmt>(L)->getBody())) &&
-      !(isa<WhileStmt>(L) && isa<CompoundStmt>(cast<WhileStmt>(L)->getBody())))
+  if (Rest.starts_with(";")) // the statement's own, or an empty one
     Rest = Rest.drop_front().ltrim(" \t");
   return Rest.empty() || Rest.starts_with("//") || Rest == "\r";
 }
@@ -2995,6 +3094,79 @@ bool FilePlanner::skipFetch(
     if (llvm::is_contained(Items, Item) && fetchedBefore(S, Prior, L, Parent))
       return true;
   return false;
+}
+
+/// Kernels in straight-line code: one region around each maximal run of
+/// statements of a block that holds two or more kernels sharing an array,
+/// outside the loops already hoisted. A run ends at a statement with another
+/// OpenACC directive, a jump or a label, or a hoisted loop; it starts and
+/// ends with a statement that holds a kernel.
+void FilePlanner::planStraightLineRuns() {
+  std::set<const FunctionDecl *> Fns;
+  for (const KernelRecord &K : KernelRecs)
+    if (K.Fn && K.Fn->getBody())
+      Fns.insert(K.Fn);
+  for (const FunctionDecl *Fn : Fns) {
+    auto KernelsOf = [&](const Stmt *S) {
+      std::vector<const KernelRecord *> Ks;
+      for (const KernelRecord &K : KernelRecs)
+        if (K.Fn == Fn && within(K.S, S))
+          Ks.push_back(&K);
+      return Ks;
+    };
+    auto Barrier = [&](const Stmt *S) {
+      if (HoistedLoops.count(S) || hasJumpsOrLabels(S))
+        return true;
+      for (const Directive &D : Dirs)
+        if (D.S && D.Fn == Fn && within(D.S, S) && !isComputeKind(D.Kind) &&
+            D.Kind != DK::Loop && D.Kind != DK::Atomic && D.Kind != DK::Cache)
+          return true;
+      return llvm::any_of(HoistedLoops, [&](const Stmt *H) { return within(H, S); });
+    };
+    std::set<const Stmt *> InRun; // statements of a region made here
+    auto TryRun = [&](const CompoundStmt *Block, size_t B, size_t E) {
+      // Trim to the statements holding kernels at both ends.
+      std::vector<Stmt *> Body(Block->body_begin() + B, Block->body_begin() + E);
+      while (!Body.empty() && KernelsOf(Body.front()).empty())
+        Body.erase(Body.begin());
+      while (!Body.empty() && KernelsOf(Body.back()).empty())
+        Body.pop_back();
+      std::vector<const KernelRecord *> Ks;
+      for (const Stmt *S : Body)
+        for (const KernelRecord *K : KernelsOf(S))
+          Ks.push_back(K);
+      bool Shared = false;
+      for (size_t I = 0; I < Ks.size() && !Shared; ++I)
+        for (size_t J = I + 1; J < Ks.size() && !Shared; ++J)
+          for (const HoistItem &A : Ks[I]->Items)
+            for (const HoistItem &C : Ks[J]->Items)
+              Shared |= A.V == C.V && A.V->getType()->isPointerType();
+      if (!Shared)
+        return;
+      auto *Run = CompoundStmt::Create(Ctx, Body, FPOptionsOverride(),
+                                       Body.front()->getBeginLoc(),
+                                       Body.back()->getEndLoc());
+      if (tryHoist(Run, Fn, Run))
+        InRun.insert(Body.begin(), Body.end());
+    };
+    std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
+      if (!S || isa<OpenACCConstructStmt>(S) || isa<LambdaExpr>(S) ||
+          HoistedLoops.count(S) || InRun.count(S))
+        return;
+      if (const auto *Block = dyn_cast<CompoundStmt>(S)) {
+        size_t Start = 0, I = 0, N = Block->size();
+        for (; I < N; ++I)
+          if (Barrier(Block->body_begin()[I])) {
+            TryRun(Block, Start, I);
+            Start = I + 1;
+          }
+        TryRun(Block, Start, N);
+      }
+      for (const Stmt *C : S->children())
+        Visit(C);
+    };
+    Visit(Fn->getBody());
+  }
 }
 
 FilePlan FilePlanner::run() {
@@ -3025,8 +3197,10 @@ FilePlan FilePlanner::run() {
     default: planSimple(I); break;
     }
   }
-  if (Opts.Data == DataPlacement::Hoist)
+  if (Opts.Data == DataPlacement::Hoist) {
     planHoisting();
+    planStraightLineRuns();
+  }
   planRuntimeCalls();
   planPreprocessor();
   insertQueueDecl();
