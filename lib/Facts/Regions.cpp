@@ -382,6 +382,7 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
     Acc.BaseText = exprText(E, Ctx);
     Acc.Loops = Stack;
     Acc.IsWrite = WriteTargets.count(A);
+    Acc.Expr = A;
     Accesses.push_back(Acc);
     for (const Expr *I : Acc.Indices)
       scan(I, Stack);

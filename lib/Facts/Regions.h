@@ -34,6 +34,7 @@ struct Access {
   std::vector<const clang::Expr *> Indices; ///< outermost subscript first
   std::vector<int> Loops; ///< indices into RegionFacts::loops(), outer first
   bool IsWrite = false;
+  const clang::ArraySubscriptExpr *Expr = nullptr; ///< the outermost subscript
 };
 
 /// The outcome of a section inference: a list item ("p[lo:len]") or why not.

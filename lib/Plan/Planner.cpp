@@ -6,6 +6,7 @@
 #include "Facts/Regions.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
@@ -492,7 +493,39 @@ private:
     return *CallGraph;
   }
   void planHoisting();
-  bool tryHoist(const Stmt *L, const FunctionDecl *Fn);
+  /// Run: L is a run of statements of that block (a CompoundStmt made for
+  /// the purpose), bracketed by target enter/exit data.
+  bool tryHoist(const Stmt *L, const FunctionDecl *Fn,
+                const CompoundStmt *Run = nullptr);
+  void planStraightLineRuns();
+  std::set<const Stmt *> HoistedLoops;
+  // Refinements of a hoisted region (each proved, else the region keeps the
+  // map it would have had without them).
+  const Stmt *kernelBody(const Stmt *K) const;
+  bool kernelHasIfClause(const Stmt *K) const;
+  std::vector<const KernelRecord *> kernelsIn(const Stmt *L,
+                                              const FunctionDecl *Fn) const;
+  std::set<const ValueDecl *>
+  deviceOnlyArrays(const Stmt *L, const FunctionDecl *Fn,
+                   const std::vector<const ValueDecl *> &Vs,
+                   const RegionFacts &LF,
+                   const std::map<const ValueDecl *, std::pair<Poly, Poly>>
+                       *Cover = nullptr) const;
+  std::optional<std::pair<Poly, Poly>>
+  kernelWriteBox(const Stmt *L, const FunctionDecl *Fn,
+                 const std::vector<const ValueDecl *> &Vs,
+                 const RegionFacts &LF) const;
+  bool endsItsLine(const Stmt *L) const;
+  SourceLocation lastLoc(const Stmt *S) const;
+  bool skipFetch(const Stmt *S, const ValueDecl *V, const RegionFacts &SF,
+                 const SectionResult &Sec, const std::string &Item,
+                 const std::vector<std::pair<const Stmt *, std::vector<std::string>>> &Fetched,
+                 const Stmt *L,
+                 const llvm::DenseMap<const Stmt *, const Stmt *> &Parent) const;
+  bool denseOverwrite(const Stmt *S, const ValueDecl *V,
+                      const RegionFacts &SF, const SectionResult &Sec) const;
+  bool fetchedBefore(const Stmt *S, const Stmt *Prior, const Stmt *L,
+                     const llvm::DenseMap<const Stmt *, const Stmt *> &Parent) const;
   bool within(const Stmt *Inner, const Stmt *Outer) const {
     SourceLocation B = SM.getExpansionLoc(Inner->getBeginLoc());
     SourceLocation OB = SM.getExpansionLoc(Outer->getBeginLoc());
@@ -2261,8 +2294,10 @@ void FilePlanner::planHoisting() {
         bool HasKernel = llvm::any_of(KernelRecs, [&](const KernelRecord &K) {
           return K.Fn == Fn && within(K.S, S);
         });
-        if (HasKernel && tryHoist(S, Fn))
+        if (HasKernel && tryHoist(S, Fn)) {
+          HoistedLoops.insert(S);
           return;
+        }
       }
       for (const Stmt *C : S->children())
         Visit(C);
@@ -2357,7 +2392,8 @@ static std::optional<Poly> allocationLength(const ValueDecl *V,
   return LF.toPoly(Count);
 }
 
-bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
+bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
+                           const CompoundStmt *Run) {
   // Every directive inside must be a translated compute construct (or its
   // loops, atomics, caches): other data directives would interact.
   for (size_t I = 0; I < Dirs.size(); ++I) {
@@ -2431,6 +2467,8 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
         };
         return Find(Body);
       }());
+  if (Run)
+    LP = Run;
   if (!LP)
     return false;
 
@@ -2706,6 +2744,9 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
 
   // An array the host never reads after the loop (a local that is only
   // freed later) needs no copy-out; swap partners share their fate.
+  std::vector<std::string> FinalFetch; // target update from at region end
+  std::set<const ValueDecl *> DeviceOnly;
+  std::set<const ValueDecl *> SplitGroups;
   auto DeadAfter = [&](const ValueDecl *V) {
     const auto *VD = dyn_cast<VarDecl>(V);
     if (!VD || !VD->isLocalVarDecl())
@@ -2745,7 +2786,56 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
       HostUsed.insert(U.second.begin(), U.second.end());
     for (auto &[V, C] : Cands)
       Live[V] = HostUsed.count(V) || !DeadAfter(V);
+    // A swapped group the host does not touch in the loop, with only some
+    // names read after it: no copy-out, but a target update of the live
+    // names at the end of the region (it fetches whichever buffer they then
+    // point to; the map's copy-out would use the address of region entry).
     for (auto &G : Groups) {
+      std::vector<const ValueDecl *> LiveNames;
+      bool AnyDead = false, Eligible = true;
+      std::string GroupType;
+      for (const ValueDecl *X : G.second) {
+        if (!Cands.count(X)) {
+          Eligible &= LF.isDeclaredInside(X); // a temporary of the swap
+          continue;
+        }
+        Eligible &= !HostUsed.count(X) && Cands[X].Ok;
+        if (Live[X])
+          LiveNames.push_back(X);
+        else
+          AnyDead = true;
+        GroupType = Cands[X].Type;
+      }
+      if (!Eligible || !AnyDead || LiveNames.empty() ||
+          (GroupType != "tofrom" && GroupType != "from"))
+        continue;
+      std::optional<std::pair<Poly, Poly>> WB =
+          kernelWriteBox(L, Fn, G.second, LF);
+      if (!WB && GroupType != "tofrom")
+        continue; // `from`: elements no kernel writes are not on the device
+      std::vector<std::string> Items;
+      for (const ValueDecl *X : LiveNames) {
+        const Cand &C = Cands[X];
+        std::string Item = C.Section;
+        if (WB && C.Lo && C.Hi) {
+          // Only the written part, when it lies inside the mapped extent (as
+          // the kernels' own maps do, an empty range is not checked for).
+          std::optional<bool> In1 = Poly::geq(WB->first, *C.Lo);
+          std::optional<bool> In2 = Poly::geq(*C.Hi, WB->second);
+          if (In1 && *In1 && In2 && *In2)
+            Item = sectionText(C.Name, WB->first, WB->second);
+        }
+        Items.push_back(Item);
+      }
+      FinalFetch.insert(FinalFetch.end(), Items.begin(), Items.end());
+      for (const ValueDecl *X : G.second)
+        if (Cands.count(X))
+          Live[X] = false;
+      SplitGroups.insert(G.first);
+    }
+    for (auto &G : Groups) {
+      if (SplitGroups.count(G.first))
+        continue;
       bool Any = false;
       for (const ValueDecl *X : G.second)
         Any |= !Cands.count(X) || Live[X];
@@ -2760,6 +2850,33 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
         else if (C.Type == "from")
           C.Type = "alloc";
       }
+    // Dead after the loop, untouched by the host inside it, and written by
+    // a kernel before any kernel reads it in each iteration: device only.
+    std::vector<const ValueDecl *> Temps;
+    for (auto &[V, C] : Cands)
+      if (!Live[V] && C.Ok && C.Type == "to" && !Leader.count(V))
+        Temps.push_back(V);
+    for (const ValueDecl *V : deviceOnlyArrays(L, Fn, Temps, LF)) {
+      Cands[V].Type = "alloc";
+      DeviceOnly.insert(V);
+    }
+    // A run of statements runs its first kernel exactly once: an array read
+    // after it whose initial contents no kernel needs, and which that kernel
+    // overwrites whole (the mapped extent), only comes back (from).
+    if (Run) {
+      std::vector<const ValueDecl *> Outs;
+      std::map<const ValueDecl *, std::pair<Poly, Poly>> Extent;
+      for (auto &[V, C] : Cands)
+        if (Live[V] && !HostUsed.count(V) && C.Ok && C.Type == "tofrom" &&
+            !Leader.count(V) && C.Lo && C.Hi) {
+          Outs.push_back(V);
+          Extent[V] = {*C.Lo, *C.Hi};
+        }
+      for (const ValueDecl *V : deviceOnlyArrays(L, Fn, Outs, LF, &Extent)) {
+        Cands[V].Type = "from";
+        DeviceOnly.insert(V);
+      }
+    }
   }
 
   std::vector<const ValueDecl *> Hoisted;
@@ -2776,6 +2893,11 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
   R.Line = SM.getPresumedLineNumber(R.Loc);
   R.Column = SM.getPresumedColumnNumber(R.Loc);
   R.Original = "(loop at line " + std::to_string(R.Line) + ")";
+  if (Run)
+    R.Original = "(statements at lines " + std::to_string(R.Line) + "-" +
+                 std::to_string(SM.getPresumedLineNumber(
+                     SM.getExpansionLoc(L->getEndLoc()))) + ")";
+  const char *Whole = Run ? " for the whole run of statements" : " for the whole loop";
   MapList M;
   for (const ValueDecl *V : Hoisted) {
     const Cand &C = Cands[V];
@@ -2792,7 +2914,15 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
                         : C.Type == "to" ? "in once" : C.Type == "from" ? "out once"
                                          : "never (device only)";
     R.Notes.push_back(C.Section + ": " + Bytes + " bytes, moved " + Moves +
-                      " for the whole loop");
+                      Whole);
+    if (DeviceOnly.count(V) && C.Type == "alloc")
+      R.Notes.push_back(C.Section + ": created on the device (alloc): every "
+                        "element a kernel reads is written earlier in the same " +
+                        std::string(Run ? "run" : "iteration") +
+                        ", and the host never reads it");
+    else if (DeviceOnly.count(V))
+      R.Notes.push_back(C.Section + ": not copied in (from): the first kernel "
+                        "overwrites it whole before any kernel reads it");
   }
   for (const auto &[K, Items] : OmpSkippedItems)
     if (within(K, L))
@@ -2802,10 +2932,58 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
   std::vector<std::string> Cl;
   M.renderInto(Cl);
   std::string Line = omp("target data", Cl);
-  E.insertLinesBefore(L->getBeginLoc(), {Line});
-  R.Emitted.push_back(Line);
-  // Updates around host statements that touch hoisted arrays.
-  for (auto &Use : Uses) {
+  if (!Run && !FinalFetch.empty() && !endsItsLine(L)) {
+    return false; // no place for the update after the loop
+  }
+  std::string ExitLine;
+  if (Run) {
+    // enter/exit data rather than a block, which would end the scope of
+    // declarations in the run.
+    MapList In, Out;
+    for (const ValueDecl *V : Hoisted) {
+      const Cand &C = Cands[V];
+      In.add(C.Type == "tofrom" || C.Type == "to" ? "to" : "alloc", C.Section);
+      Out.add(C.Type == "tofrom" || C.Type == "from" ? "from" : "release", C.Section);
+    }
+    std::vector<std::string> InCl, OutCl;
+    In.renderInto(InCl);
+    Out.renderInto(OutCl);
+    Line = omp("target enter data", InCl);
+    ExitLine = omp("target exit data", OutCl);
+    if (!endsItsLine(Run->body_back()))
+      return false;
+  }
+  if (Run) {
+    E.insertLinesBefore(L->getBeginLoc(), {Line});
+    R.Emitted.push_back(Line);
+  } else if (FinalFetch.empty()) {
+    E.insertLinesBefore(L->getBeginLoc(), {Line});
+    R.Emitted.push_back(Line);
+  } else {
+    // The region becomes a block: the loop, then the fetch of the live names.
+    std::string Fetch =
+        omp("target update", {"from(" + llvm::join(FinalFetch, ", ") + ")"});
+    E.insertLinesBefore(L->getBeginLoc(), {Line, "{"});
+    E.insertLinesAfter(lastLoc(L), {Fetch, "}"},
+                       E.indentOf(L->getBeginLoc()));
+    R.Emitted.push_back(Line);
+    R.Emitted.push_back(Fetch);
+    for (const std::string &F : FinalFetch)
+      R.Notes.push_back(F + ": copied out once after the loop (target update "
+                        "from, the buffer the pointer then holds); the other "
+                        "buffer of the swap stays on the device");
+  }
+  // Updates around host statements that touch hoisted arrays, in program
+  // order: a fetch the host already made since the last kernel is not
+  // repeated.
+  std::vector<std::pair<const Stmt *, std::set<const ValueDecl *>>> UsesInOrder(
+      Uses.begin(), Uses.end());
+  std::stable_sort(UsesInOrder.begin(), UsesInOrder.end(), [&](const auto &A, const auto &B) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A.first->getBeginLoc()),
+                                        SM.getExpansionLoc(B.first->getBeginLoc()));
+  });
+  std::vector<std::pair<const Stmt *, std::vector<std::string>>> Fetched;
+  for (auto &Use : UsesInOrder) {
     const Stmt *S = Use.first;
     const std::set<const ValueDecl *> &Vs = Use.second;
     RegionFacts SF(S, Ctx);
@@ -2828,7 +3006,8 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
           Item = sectionText(C.Name, (*Common)->first, (*Common)->second);
       }
       bool Writes = SF.isWritten(V) || SF.isAddressTaken(V);
-      if (C.Type == "tofrom" || C.Type == "from")
+      if ((C.Type == "tofrom" || C.Type == "from") &&
+          !skipFetch(S, V, SF, Sec, Item, Fetched, L, Parent))
         From.push_back(Item);
       if (Writes && (C.Type == "tofrom" || C.Type == "to"))
         To.push_back(Item);
@@ -2841,6 +3020,7 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
       R.Emitted.push_back(FromLine);
     if (!ToLine.empty())
       R.Emitted.push_back(ToLine);
+    Fetched.push_back({S, From});
     if (FromLine.empty() && ToLine.empty())
       continue;
     if (NeedsBraces.count(S)) {
@@ -2878,9 +3058,599 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn) {
       E.insertLinesAfter(SM.getExpansionLoc(S->getEndLoc()), {ToLine},
                          E.indentOf(S->getBeginLoc()));
   }
+  if (Run) {
+    std::vector<std::string> After;
+    if (!FinalFetch.empty())
+      After.push_back(omp("target update", {"from(" + llvm::join(FinalFetch, ", ") + ")"}));
+    After.push_back(ExitLine);
+    E.insertLinesAfter(lastLoc(Run->body_back()), After,
+                       E.indentOf(L->getBeginLoc()));
+    R.Emitted.insert(R.Emitted.end(), After.begin(), After.end());
+  }
   R.Translated = true;
   succeed(R, E);
   return true;
+}
+
+// ============================================================================
+// Data hoisting refinements: device-only temporaries, the live half of a
+// swapped pair, dense host overwrites, repeated fetches
+// ============================================================================
+
+namespace {
+/// An access as a set of elements, comparable across regions: its one
+/// subscript and the ranges of the loops around it, each loop variable
+/// renamed by depth ("@#0" is the outermost).
+struct Footprint {
+  Poly Index;
+  std::vector<std::pair<Poly, Poly>> Ranges;   ///< inclusive, outer first
+  std::optional<std::pair<Poly, Poly>> Box;    ///< lowest and highest element
+  bool Dense = false; ///< every element of Box is accessed
+  bool sameElements(const Footprint &O) const {
+    return Index == O.Index && Ranges == O.Ranges;
+  }
+};
+
+bool mentionsLoopVar(const Poly &P) {
+  for (const auto &[M, K] : P.terms())
+    for (const std::string &S : M)
+      if (!S.empty() && S[0] == '@')
+        return true;
+  return false;
+}
+
+std::optional<Footprint> footprintOf(const RegionFacts &F, const Access &A) {
+  if (A.Indices.size() != 1)
+    return std::nullopt;
+  std::optional<Poly> P = F.toPoly(A.Indices[0]);
+  if (!P)
+    return std::nullopt;
+  auto Depth = [](size_t D) { return "@#" + std::to_string(D); };
+  bool Ok = true;
+  auto Rename = [&](Poly Q) {
+    for (size_t D = 0; D < A.Loops.size(); ++D) {
+      const std::string &From = F.loops()[A.Loops[D]].Symbol;
+      if (!Q.mentions(From))
+        continue;
+      if (!Q.coefficientOf(From)) {
+        Ok = false; // not linear in it
+        continue;
+      }
+      Q = Q.substitute(From, Poly::symbol(Depth(D)));
+    }
+    return Q;
+  };
+  Footprint FP;
+  FP.Index = Rename(*P);
+  for (int LI : A.Loops)
+    FP.Ranges.push_back({Rename(F.loops()[LI].Min), Rename(F.loops()[LI].Max)});
+  if (!Ok)
+    return std::nullopt;
+  // Bounding box: each loop variable at the end of its range that makes the
+  // subscript smallest / largest, innermost first.
+  Poly Lo = FP.Index, Hi = FP.Index;
+  for (size_t D = FP.Ranges.size(); D-- > 0;) {
+    for (Poly *Q : {&Lo, &Hi}) {
+      if (!Q->mentions(Depth(D)))
+        continue;
+      std::optional<Poly> C = Q->coefficientOf(Depth(D));
+      std::optional<bool> NonNeg;
+      if (C && !mentionsLoopVar(*C))
+        NonNeg = Poly::geq(*C, Poly::constant(0));
+      if (!NonNeg)
+        return FP;
+      bool WantMin = Q == &Lo;
+      *Q = Q->substitute(Depth(D), WantMin == *NonNeg ? FP.Ranges[D].first
+                                                      : FP.Ranges[D].second);
+    }
+  }
+  if (mentionsLoopVar(Lo) || mentionsLoopVar(Hi))
+    return FP;
+  FP.Box = std::make_pair(Lo, Hi);
+  // Dense: rectangular, non-empty loop ranges, and the loop variables the
+  // subscript uses have strides 1, len(inner), len(inner)*len(next), ...
+  for (const auto &[Min, Max] : FP.Ranges) {
+    std::optional<bool> NonEmpty = Poly::geq(Max, Min);
+    if (mentionsLoopVar(Min) || mentionsLoopVar(Max) || !NonEmpty || !*NonEmpty)
+      return FP;
+  }
+  Poly Stride = Poly::constant(1);
+  for (size_t D = FP.Ranges.size(); D-- > 0;) {
+    if (!FP.Index.mentions(Depth(D)))
+      continue;
+    std::optional<Poly> C = FP.Index.coefficientOf(Depth(D));
+    if (!C || *C != Stride)
+      return FP;
+    Stride = Stride * (FP.Ranges[D].second - FP.Ranges[D].first + Poly::constant(1));
+  }
+  FP.Dense = true;
+  return FP;
+}
+
+/// Whether a polynomial names one of the variables (atoms are source text:
+/// an identifier match inside them).
+bool mentionsAnyVar(const Poly &P, const std::vector<const ValueDecl *> &Vars) {
+  auto IsId = [](char Ch) { return isalnum(static_cast<unsigned char>(Ch)) || Ch == '_'; };
+  for (const auto &[M, K] : P.terms())
+    for (const std::string &S : M) {
+      if (S.empty() || S[0] == '@')
+        continue;
+      for (const ValueDecl *V : Vars) {
+        std::string N = V->getNameAsString();
+        for (size_t Pos = S.find(N); Pos != std::string::npos; Pos = S.find(N, Pos + 1))
+          if ((Pos == 0 || !IsId(S[Pos - 1])) &&
+              (Pos + N.size() >= S.size() || !IsId(S[Pos + N.size()])))
+            return true;
+      }
+    }
+  return false;
+}
+
+bool footprintMentions(const Footprint &FP, const std::vector<const ValueDecl *> &Vars) {
+  if (mentionsAnyVar(FP.Index, Vars))
+    return true;
+  for (const auto &[Min, Max] : FP.Ranges)
+    if (mentionsAnyVar(Min, Vars) || mentionsAnyVar(Max, Vars))
+      return true;
+  return false;
+}
+
+/// `X = e` (not `X op= e`, not `++X`): the old value is not read.
+const BinaryOperator *plainAssignOf(const ParentMap &PM, const Expr *X) {
+  const Stmt *P = PM.getParentIgnoreParens(const_cast<Expr *>(X));
+  const auto *B = dyn_cast_or_null<BinaryOperator>(P);
+  if (B && B->getOpcode() == BO_Assign && B->getLHS()->IgnoreParens() == X)
+    return B;
+  return nullptr;
+}
+
+/// Whether S runs whenever Root runs, once per iteration of the canonical
+/// loops of F around it: only blocks, canonical loops (S in their body) and
+/// OpenACC loop directives lie between.
+bool unconditionalIn(const ParentMap &PM, const Stmt *S, const Stmt *Root,
+                     const RegionFacts &F) {
+  for (const Stmt *Cur = S; Cur != Root;) {
+    const Stmt *P = PM.getParent(const_cast<Stmt *>(Cur));
+    if (!P)
+      return false;
+    if (const auto *For = dyn_cast<ForStmt>(P)) {
+      if (For->getBody() != Cur ||
+          llvm::none_of(F.loops(), [&](const CanonicalLoop &L) { return L.For == For; }))
+        return false;
+    } else if (!isa<CompoundStmt>(P) && !isa<OpenACCLoopConstruct>(P) &&
+               !isa<AttributedStmt>(P)) {
+      return false;
+    }
+    Cur = P;
+  }
+  return true;
+}
+
+/// Any statement that leaves a block early, or a label to jump into one.
+bool hasJumpsOrLabels(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S) || isa<ReturnStmt>(S) ||
+      isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<CXXThrowExpr>(S) ||
+      isa<LabelStmt>(S) || isa<SwitchCase>(S))
+    return true;
+  for (const Stmt *C : S->children())
+    if (hasJumpsOrLabels(C))
+      return true;
+  return false;
+}
+} // namespace
+
+const Stmt *FilePlanner::kernelBody(const Stmt *K) const {
+  for (const Directive &D : Dirs)
+    if (D.S == K)
+      return assoc(D);
+  return nullptr;
+}
+
+bool FilePlanner::kernelHasIfClause(const Stmt *K) const {
+  for (const Directive &D : Dirs)
+    if (D.S == K)
+      return llvm::any_of(D.Clauses, [](const OpenACCClause *C) {
+        return C->getClauseKind() == CK::If || C->getClauseKind() == CK::Self;
+      });
+  return true;
+}
+
+std::vector<const FilePlanner::KernelRecord *>
+FilePlanner::kernelsIn(const Stmt *L, const FunctionDecl *Fn) const {
+  std::vector<const KernelRecord *> Ks;
+  for (const KernelRecord &K : KernelRecs)
+    if (K.Fn == Fn && within(K.S, L))
+      Ks.push_back(&K);
+  std::stable_sort(Ks.begin(), Ks.end(), [&](const KernelRecord *A, const KernelRecord *B) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A->S->getBeginLoc()),
+                                        SM.getExpansionLoc(B->S->getBeginLoc()));
+  });
+  return Ks;
+}
+
+/// The arrays among Vs that the region can create on the device without
+/// copying them in (map alloc). In program order inside L, the first kernel
+/// that touches V must run in every iteration (a statement of L's body) and
+/// write, by plain unconditional assignments, every element that it and the
+/// later kernels of L read from V: it reads its own element only after
+/// writing it; a later kernel reads the same elements (the same subscript
+/// over the same loop ranges) or a part of a dense write. The caller has
+/// checked that the host neither touches V inside L nor reads it after L.
+std::set<const ValueDecl *>
+FilePlanner::deviceOnlyArrays(
+    const Stmt *L, const FunctionDecl *Fn, const std::vector<const ValueDecl *> &Vs,
+    const RegionFacts &LF,
+    const std::map<const ValueDecl *, std::pair<Poly, Poly>> *Cover) const {
+  std::set<const ValueDecl *> Result;
+  std::vector<const KernelRecord *> Ks = kernelsIn(L, Fn);
+  ParentMap LPM(const_cast<Stmt *>(L));
+  const Stmt *LBody = nullptr;
+  if (const auto *W = dyn_cast<WhileStmt>(L))
+    LBody = W->getBody();
+  else if (const auto *F = dyn_cast<ForStmt>(L))
+    LBody = F->getBody();
+  else if (const auto *D = dyn_cast<DoStmt>(L))
+    LBody = D->getBody();
+  else if (isa<CompoundStmt>(L))
+    LBody = L; // a run of statements
+  std::vector<const ValueDecl *> Changed = LF.changedOrLocalVars();
+  for (const ValueDecl *V : Vs) {
+    bool Ok = true;
+    const KernelRecord *First = nullptr;
+    std::vector<Footprint> Writes; // unconditional plain writes of the first
+    for (const KernelRecord *K : Ks) {
+      const Stmt *Body = kernelBody(K->S);
+      if (!Body) {
+        Ok = false;
+        break;
+      }
+      auto KF = std::make_unique<RegionFacts>(Body, Ctx);
+      if (!llvm::is_contained(KF->externalVars(), V))
+        continue;
+      if (KF->isAddressTaken(V) || kernelHasIfClause(K->S)) {
+        Ok = false;
+        break;
+      }
+      ParentMap PM(const_cast<Stmt *>(Body));
+      if (!First) {
+        // It runs in every iteration: only blocks between it and the body.
+        const Stmt *Cur = K->S;
+        while (Cur != LBody) {
+          const Stmt *P = LPM.getParent(const_cast<Stmt *>(Cur));
+          if (!P || !isa<CompoundStmt>(P)) {
+            Ok = false;
+            break;
+          }
+          Cur = P;
+        }
+        if (!Ok || !LBody || hasJumpsOrLabels(Body))
+          break;
+        First = K;
+        std::vector<const Access *> UncondWrites;
+        for (const Access &A : KF->accesses())
+          if (A.Base == V && A.Expr && plainAssignOf(PM, A.Expr) &&
+              unconditionalIn(PM, plainAssignOf(PM, A.Expr), Body, *KF)) {
+            std::optional<Footprint> FP = footprintOf(*KF, A);
+            if (!FP || footprintMentions(*FP, Changed))
+              continue;
+            Writes.push_back(*FP);
+            UncondWrites.push_back(&A);
+          }
+        // Its own reads: the element it has just written, in a later
+        // statement of the same block.
+        for (const Access &X : KF->accesses()) {
+          if (X.Base != V || (X.Expr && plainAssignOf(PM, X.Expr)))
+            continue;
+          bool Covered = false;
+          for (const Access *W : UncondWrites) {
+            if (!X.Expr || W->Loops != X.Loops || X.Indices.size() != 1)
+              continue;
+            std::optional<Poly> PX = KF->toPoly(X.Indices[0]);
+            std::optional<Poly> PW = KF->toPoly(W->Indices[0]);
+            if (!PX || !PW || *PX != *PW)
+              continue;
+            const BinaryOperator *B = plainAssignOf(PM, W->Expr);
+            const auto *Block = dyn_cast_or_null<CompoundStmt>(
+                PM.getParent(const_cast<BinaryOperator *>(B)));
+            if (!Block)
+              continue;
+            const Stmt *C = X.Expr;
+            while (C && PM.getParent(const_cast<Stmt *>(C)) != Block)
+              C = PM.getParent(const_cast<Stmt *>(C));
+            if (C && C != B &&
+                SM.isBeforeInTranslationUnit(SM.getExpansionLoc(B->getEndLoc()),
+                                             SM.getExpansionLoc(C->getBeginLoc())))
+              Covered = true;
+          }
+          if (!Covered) {
+            Ok = false;
+            break;
+          }
+        }
+        if (!Ok)
+          break;
+        continue;
+      }
+      // A later kernel: each read lies in what the first one wrote.
+      for (const Access &X : KF->accesses()) {
+        if (X.Base != V || (X.Expr && plainAssignOf(PM, X.Expr)))
+          continue;
+        std::optional<Footprint> FX = footprintOf(*KF, X);
+        bool Covered = false;
+        if (FX && !footprintMentions(*FX, Changed))
+          for (const Footprint &W : Writes) {
+            if (W.sameElements(*FX)) {
+              Covered = true;
+            } else if (W.Dense && W.Box && FX->Box) {
+              std::optional<bool> A = Poly::geq(FX->Box->first, W.Box->first);
+              std::optional<bool> B = Poly::geq(W.Box->second, FX->Box->second);
+              Covered = A && *A && B && *B;
+            }
+            if (Covered)
+              break;
+          }
+        if (!Covered) {
+          Ok = false;
+          break;
+        }
+      }
+      if (!Ok)
+        break;
+    }
+    // With Cover: one dense write of the first kernel spans V's extent.
+    if (Ok && First && Cover) {
+      auto It = Cover->find(V);
+      bool Spans = false;
+      for (const Footprint &W : Writes)
+        if (It != Cover->end() && W.Dense && W.Box) {
+          std::optional<bool> A = Poly::geq(It->second.first, W.Box->first);
+          std::optional<bool> B = Poly::geq(W.Box->second, It->second.second);
+          Spans |= A && *A && B && *B;
+        }
+      Ok = Spans;
+    }
+    if (Ok && First)
+      Result.insert(V);
+  }
+  return Result;
+}
+
+/// The smallest range holding every element the kernels of L write through
+/// any of Vs (a pointer swap moves those names between buffers), when all
+/// those writes have bounds that are known and fixed in L.
+std::optional<std::pair<Poly, Poly>>
+FilePlanner::kernelWriteBox(const Stmt *L, const FunctionDecl *Fn,
+                            const std::vector<const ValueDecl *> &Vs,
+                            const RegionFacts &LF) const {
+  std::optional<std::pair<Poly, Poly>> Box;
+  std::vector<const ValueDecl *> Changed = LF.changedOrLocalVars();
+  for (const KernelRecord *K : kernelsIn(L, Fn)) {
+    const Stmt *Body = kernelBody(K->S);
+    if (!Body)
+      return std::nullopt;
+    RegionFacts KF(Body, Ctx);
+    for (const ValueDecl *V : Vs)
+      if (KF.isAddressTaken(V))
+        return std::nullopt;
+    for (const Access &A : KF.accesses()) {
+      if (!A.IsWrite || !llvm::is_contained(Vs, A.Base))
+        continue;
+      std::optional<Footprint> FP = footprintOf(KF, A);
+      if (!FP || !FP->Box || mentionsAnyVar(FP->Box->first, Changed) ||
+          mentionsAnyVar(FP->Box->second, Changed))
+        return std::nullopt;
+      if (!Box) {
+        Box = FP->Box;
+        continue;
+      }
+      Box = unionRange(Box->first, Box->second, FP->Box->first, FP->Box->second);
+      if (!Box)
+        return std::nullopt;
+    }
+  }
+  return Box;
+}
+
+/// Whether the host statement S overwrites every element of V's section Sec
+/// without reading any: all its accesses to V are plain assignments, one of
+/// them unconditional and dense over a range that holds Sec, and nothing in
+/// S (a jump, a call) can stop it early or look at V before it is written.
+bool FilePlanner::denseOverwrite(const Stmt *S, const ValueDecl *V,
+                                 const RegionFacts &SF,
+                                 const SectionResult &Sec) const {
+  if (!Sec.ok() || !Sec.Lo || !Sec.Hi || SF.isAddressTaken(V) ||
+      SF.hasCallsOrEscapes() || hasJumpsOrLabels(S))
+    return false;
+  ParentMap PM(const_cast<Stmt *>(S));
+  bool Dense = false;
+  for (const Access &A : SF.accesses()) {
+    if (A.Base != V)
+      continue;
+    const BinaryOperator *B = A.Expr ? plainAssignOf(PM, A.Expr) : nullptr;
+    if (!B)
+      return false; // a read, or op=, ++, --
+    if (Dense || !unconditionalIn(PM, B, S, SF))
+      continue;
+    std::optional<Footprint> FP = footprintOf(SF, A);
+    if (!FP || !FP->Dense || !FP->Box)
+      continue;
+    std::optional<bool> Lo = Poly::geq(*Sec.Lo, FP->Box->first);
+    std::optional<bool> Hi = Poly::geq(FP->Box->second, *Sec.Hi);
+    Dense = Lo && *Lo && Hi && *Hi;
+  }
+  return Dense;
+}
+
+/// Whether the fetch that the host statement Prior got (unconditionally,
+/// right before it) still holds when S runs: Prior is a statement of a
+/// block that S follows, inside the same iteration of L, and between them
+/// no kernel runs, nothing calls a function of this file (it could run
+/// one), and no label lets control arrive at S without passing Prior.
+bool FilePlanner::fetchedBefore(
+    const Stmt *S, const Stmt *Prior, const Stmt *L,
+    const llvm::DenseMap<const Stmt *, const Stmt *> &Parent) const {
+  const auto *Block = dyn_cast_or_null<CompoundStmt>(Parent.lookup(Prior));
+  if (!Block)
+    return false;
+  const Stmt *A = S;
+  while (A && Parent.lookup(A) != Block)
+    A = Parent.lookup(A);
+  if (!A || A == Prior)
+    return false;
+  SourceLocation PB = SM.getExpansionLoc(Prior->getBeginLoc());
+  SourceLocation AB = SM.getExpansionLoc(A->getBeginLoc());
+  if (!SM.isBeforeInTranslationUnit(PB, AB))
+    return false;
+  bool Between = false, Ok = true;
+  std::function<void(const Stmt *)> Check = [&](const Stmt *X) {
+    if (!X || !Ok)
+      return;
+    if (isa<OpenACCConstructStmt>(X) || isa<LabelStmt>(X) || isa<SwitchCase>(X))
+      Ok = false;
+    if (const auto *C = dyn_cast<CallExpr>(X)) {
+      const FunctionDecl *FD = C->getDirectCallee();
+      if (!FD || FD->hasBody())
+        Ok = false;
+    }
+    for (const Stmt *Ch : X->children())
+      Check(Ch);
+  };
+  for (const Stmt *C : Block->body()) {
+    if (C == Prior)
+      Between = true;
+    if (Between)
+      Check(C);
+    if (C == A)
+      break;
+  }
+  (void)L;
+  return Ok && Between;
+}
+
+/// The last source location of S and everything in it (an OpenACC
+/// construct's own end is that of its directive, not of its statement).
+SourceLocation FilePlanner::lastLoc(const Stmt *S) const {
+  SourceLocation Last = SM.getExpansionLoc(S->getEndLoc());
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
+    if (!X)
+      return;
+    SourceLocation E = SM.getExpansionLoc(X->getEndLoc());
+    if (E.isValid() && SM.isBeforeInTranslationUnit(Last, E))
+      Last = E;
+    for (const Stmt *C : X->children())
+      Walk(C);
+  };
+  Walk(S);
+  return Last;
+}
+
+/// Whether nothing but blanks, a ';' and a // comment follows statement L on
+/// the line where it ends (lines can then be added after it).
+bool FilePlanner::endsItsLine(const Stmt *L) const {
+  SourceLocation End = lastLoc(L);
+  End = Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
+  if (End.isInvalid())
+    return false;
+  StringRef Buf = SM.getBufferData(SM.getFileID(End));
+  StringRef Rest = Buf.substr(SM.getFileOffset(End));
+  Rest = Rest.take_until([](char Ch) { return Ch == '\n'; }).ltrim(" \t");
+  if (Rest.starts_with(";")) // the statement's own, or an empty one
+    Rest = Rest.drop_front().ltrim(" \t");
+  return Rest.empty() || Rest.starts_with("//") || Rest == "\r";
+}
+
+/// A host statement needs no fetch of Item before it when it overwrites the
+/// whole section without reading it, or when an earlier host statement of
+/// the same iteration fetched the same item and nothing since could have
+/// changed the device copy.
+bool FilePlanner::skipFetch(
+    const Stmt *S, const ValueDecl *V, const RegionFacts &SF,
+    const SectionResult &Sec, const std::string &Item,
+    const std::vector<std::pair<const Stmt *, std::vector<std::string>>> &Fetched,
+    const Stmt *L, const llvm::DenseMap<const Stmt *, const Stmt *> &Parent) const {
+  if (denseOverwrite(S, V, SF, Sec))
+    return true;
+  for (const auto &[Prior, Items] : Fetched)
+    if (llvm::is_contained(Items, Item) && fetchedBefore(S, Prior, L, Parent))
+      return true;
+  return false;
+}
+
+/// Kernels in straight-line code: one region around each maximal run of
+/// statements of a block that holds two or more kernels sharing an array,
+/// outside the loops already hoisted. A run ends at a statement with another
+/// OpenACC directive, a jump or a label, or a hoisted loop; it starts and
+/// ends with a statement that holds a kernel.
+void FilePlanner::planStraightLineRuns() {
+  std::set<const FunctionDecl *> Fns;
+  for (const KernelRecord &K : KernelRecs)
+    if (K.Fn && K.Fn->getBody())
+      Fns.insert(K.Fn);
+  for (const FunctionDecl *Fn : Fns) {
+    auto KernelsOf = [&](const Stmt *S) {
+      std::vector<const KernelRecord *> Ks;
+      for (const KernelRecord &K : KernelRecs)
+        if (K.Fn == Fn && within(K.S, S))
+          Ks.push_back(&K);
+      return Ks;
+    };
+    auto Barrier = [&](const Stmt *S) {
+      if (HoistedLoops.count(S) || hasJumpsOrLabels(S))
+        return true;
+      for (const Directive &D : Dirs)
+        if (D.S && D.Fn == Fn && within(D.S, S) && !isComputeKind(D.Kind) &&
+            D.Kind != DK::Loop && D.Kind != DK::Atomic && D.Kind != DK::Cache)
+          return true;
+      if (llvm::any_of(OmpOthers, [&](const Stmt *O) { return within(O, S); }))
+        return true;
+      return llvm::any_of(HoistedLoops, [&](const Stmt *H) { return within(H, S); });
+    };
+    std::set<const Stmt *> InRun; // statements of a region made here
+    auto TryRun = [&](const CompoundStmt *Block, size_t B, size_t E) {
+      // Trim to the statements holding kernels at both ends.
+      std::vector<Stmt *> Body(Block->body_begin() + B, Block->body_begin() + E);
+      while (!Body.empty() && KernelsOf(Body.front()).empty())
+        Body.erase(Body.begin());
+      while (!Body.empty() && KernelsOf(Body.back()).empty())
+        Body.pop_back();
+      std::vector<const KernelRecord *> Ks;
+      for (const Stmt *S : Body)
+        for (const KernelRecord *K : KernelsOf(S))
+          Ks.push_back(K);
+      bool Shared = false;
+      for (size_t I = 0; I < Ks.size() && !Shared; ++I)
+        for (size_t J = I + 1; J < Ks.size() && !Shared; ++J)
+          for (const HoistItem &A : Ks[I]->Items)
+            for (const HoistItem &C : Ks[J]->Items)
+              Shared |= A.V == C.V && A.V->getType()->isPointerType();
+      if (!Shared)
+        return;
+      auto *Run = CompoundStmt::Create(Ctx, Body, FPOptionsOverride(),
+                                       Body.front()->getBeginLoc(),
+                                       Body.back()->getEndLoc());
+      if (tryHoist(Run, Fn, Run))
+        InRun.insert(Body.begin(), Body.end());
+    };
+    std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
+      if (!S || isa<OpenACCConstructStmt>(S) || isa<OMPExecutableDirective>(S) ||
+          isa<LambdaExpr>(S) || HoistedLoops.count(S) || InRun.count(S))
+        return;
+      if (const auto *Block = dyn_cast<CompoundStmt>(S)) {
+        size_t Start = 0, I = 0, N = Block->size();
+        for (; I < N; ++I)
+          if (Barrier(Block->body_begin()[I])) {
+            TryRun(Block, Start, I);
+            Start = I + 1;
+          }
+        TryRun(Block, Start, N);
+      }
+      for (const Stmt *C : S->children())
+        Visit(C);
+    };
+    Visit(Fn->getBody());
+  }
 }
 
 FilePlan FilePlanner::run() {
@@ -2930,6 +3700,7 @@ FilePlan FilePlanner::run() {
   if (Opts.Data == DataPlacement::Hoist) {
     planCallSummaries();
     planHoisting();
+    planStraightLineRuns();
   }
   planRuntimeCalls();
   planPreprocessor();

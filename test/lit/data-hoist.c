@@ -21,9 +21,12 @@ void iterate(int n, int steps, float *restrict a, float *restrict b, const float
     #pragma acc parallel loop
     for (int i = 1; i < n - 1; i++)
       a[i] = b[i];
-    // The host writes one element and reads another between kernels.
-    // CHECK: {{^    }}#pragma omp target update from(a[0:1])
-    // CHECK-NEXT: {{^    }}a[0] = (float)t;
+    // The host writes one element and reads another between kernels. The
+    // write overwrites the element whole: nothing to fetch before it.
+    // CHECK: {{^    }}a[i] = b[i];
+    // CHECK-NEXT: {{^    }}// The host writes
+    // CHECK-NOT: {{^ *}}#pragma omp target update from(a[0:1])
+    // CHECK: {{^    }}a[0] = (float)t;
     // CHECK-NEXT: {{^    }}#pragma omp target update to(a[0:1])
     a[0] = (float)t;
     // CHECK: {{^    }}#pragma omp target update from(a[n - 1:1])

@@ -51,5 +51,5 @@ void contiguous(int n, double (*b)[M], double c[4][M]) {
 // DIAG: deep-sections.c:26:3: warning: 'parallel loop' not translated: 'a' ('double **') is indexed through pointers: an implicit map copies only the pointers, not the data they point to (no deep copy); use one contiguous array or map each row [omp-migrate]
 // DIAG: deep-sections.c:31:3: warning: 'update' not translated: 'a[0:n][0:m]': the section's elements are pointers ('double **'); OpenMP maps only the pointers, not the data they point to (no deep copy); use one contiguous array or map each row [omp-migrate]
 // DIAG: deep-sections.c:33:3: warning: 'exit data' not translated: 'a[0:n][0:m]': the section's elements are pointers ('double **'); OpenMP maps only the pointers, not the data they point to (no deep copy); use one contiguous array or map each row [omp-migrate]
-// DIAG: 2 of 7 constructs translated
+// DIAG: 3 of 8 constructs translated
 // DIAG: exit=1

@@ -64,7 +64,7 @@ void reported(int n, float *x, float *p) {
 // DIAG: private-sections.c:49:3: warning: 'parallel' not translated: private(c[0:n]): OpenMP has no private array sections; declare a local array in the region instead [omp-migrate]
 // DIAG: private-sections.c:52:5: warning: 'loop' not translated: inside an untranslated parallel construct [omp-migrate]
 // DIAG: private-sections.c:59:3: warning: 'serial' not translated: firstprivate(c[2:4]): OpenMP has no firstprivate array sections; declare a local array in the region instead and copy the values into it [omp-migrate]
-// DIAG: 3 of 8 constructs translated
+// DIAG: 4 of 9 constructs translated
 // DIAG: exit=1
 // JSON: "exit_status": 1
 // JSON: "reason": "private(p[0:n]): OpenMP has no private array sections; declare a local array in the region instead",
