@@ -1,5 +1,6 @@
 //===- Regions.cpp - Variables, loops and accesses of a code region -------===//
 #include "Facts/Regions.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "Facts/Directives.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtOpenACC.h"
@@ -334,6 +335,17 @@ std::optional<Poly> RegionFacts::toPoly(const Expr *E) const {
 void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
   if (!S)
     return;
+  // OpenMP directives (--optimize-data input): only the code as written,
+  // not the helper expressions (loop bounds copies, captures) Sema adds.
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+    if (D->hasAssociatedStmt())
+      scan(D->getInnermostCapturedStmt()->getCapturedStmt(), Stack);
+    return;
+  }
+  if (const auto *CS = dyn_cast<CapturedStmt>(S)) {
+    scan(CS->getCapturedStmt(), Stack);
+    return;
+  }
   if (const auto *F = dyn_cast<ForStmt>(S)) {
     scan(F->getInit(), Stack);
     std::optional<CanonicalLoop> L = canonical(F);

@@ -3218,7 +3218,10 @@ bool unconditionalIn(const ParentMap &PM, const Stmt *S, const Stmt *Root,
           llvm::none_of(F.loops(), [&](const CanonicalLoop &L) { return L.For == For; }))
         return false;
     } else if (!isa<CompoundStmt>(P) && !isa<OpenACCLoopConstruct>(P) &&
-               !isa<AttributedStmt>(P)) {
+               !isa<AttributedStmt>(P) && !isa<OMPLoopDirective>(P) &&
+               !isa<CapturedStmt>(P)) {
+      // (An OpenMP loop directive of --optimize-data input runs every
+      // iteration of its loop, whatever its clauses.)
       return false;
     }
     Cur = P;
@@ -3242,13 +3245,21 @@ bool hasJumpsOrLabels(const Stmt *S) {
 } // namespace
 
 const Stmt *FilePlanner::kernelBody(const Stmt *K) const {
+  // An OpenMP kernel of the input (--optimize-data): its associated code.
+  if (OmpKernelStmts.count(K)) {
+    const auto *D = cast<OMPExecutableDirective>(K);
+    return D->hasAssociatedStmt() ? D->getInnermostCapturedStmt()->getCapturedStmt()
+                                  : nullptr;
+  }
   for (const Directive &D : Dirs)
     if (D.S == K)
       return assoc(D);
-  return nullptr;
+  return nullptr; // a summarized call: its kernels are not in sight
 }
 
 bool FilePlanner::kernelHasIfClause(const Stmt *K) const {
+  if (OmpKernelStmts.count(K))
+    return cast<OMPExecutableDirective>(K)->hasClausesOfKind<OMPIfClause>();
   for (const Directive &D : Dirs)
     if (D.S == K)
       return llvm::any_of(D.Clauses, [](const OpenACCClause *C) {
@@ -3507,13 +3518,13 @@ bool FilePlanner::fetchedBefore(
   std::function<void(const Stmt *)> Check = [&](const Stmt *X) {
     if (!X || !Ok)
       return;
-    if (isa<OpenACCConstructStmt>(X) || isa<LabelStmt>(X) || isa<SwitchCase>(X))
+    if (isa<OpenACCConstructStmt>(X) || isa<OMPExecutableDirective>(X) ||
+        isa<LabelStmt>(X) || isa<SwitchCase>(X))
       Ok = false;
-    if (const auto *C = dyn_cast<CallExpr>(X)) {
-      const FunctionDecl *FD = C->getDirectCallee();
-      if (!FD || FD->hasBody())
+    // Only library calls are known to run no kernel in between.
+    if (const auto *C = dyn_cast<CallExpr>(X))
+      if (!isLibraryFunction(C->getDirectCallee(), SM))
         Ok = false;
-    }
     for (const Stmt *Ch : X->children())
       Check(Ch);
   };

@@ -56,6 +56,25 @@ static double sum_steps(int n, int steps, double *x) {
   return s;
 }
 
+// The same element printed twice, with a kernel in between: fetched twice.
+static void probe(int n, int steps, double *a) {
+  // CHECK: {{^  }}#pragma omp target data map(tofrom: a[0:n])
+  for (int t = 0; t < steps; t++) {
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+    for (int i = 0; i < n; i++)
+      a[i] += 1.0;
+    // CHECK: {{^    }}#pragma omp target update from(a[n - 1:1])
+    // CHECK-NEXT: {{^    }}printf("%.1f\n", a[n - 1]);
+    printf("%.1f\n", a[n - 1]);
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+    for (int i = 0; i < n; i++)
+      a[i] *= 2.0;
+    // CHECK: {{^    }}#pragma omp target update from(a[n - 1:1])
+    // CHECK-NEXT: {{^    }}printf("%.1f\n", a[n - 1]);
+    printf("%.1f\n", a[n - 1]);
+  }
+}
+
 // The user's own data directive inside the loop: left alone.
 static void own_update(int n, int steps, double *a) {
   // CHECK-NOT: {{^ *}}#pragma omp target data
@@ -104,6 +123,7 @@ int main(void) {
   }
   relax(n, 30, a, b);
   printf("sum %.6f\n", sum_steps(n, 5, a));
+  probe(n, 2, a);
   own_update(n, 3, a);
   deferred(n, 3, a);
   host_parallel(n, 3, a);
