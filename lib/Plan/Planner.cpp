@@ -2078,6 +2078,25 @@ void FilePlanner::collectOpenMPKernels() {
   }
 }
 
+/// Whether Text names the identifier Name (not as part of a longer one).
+static bool mentionsIdentifier(StringRef Text, StringRef Name) {
+  auto IsId = [](char Ch) { return isalnum(static_cast<unsigned char>(Ch)) || Ch == '_'; };
+  for (size_t P = Text.find(Name); P != StringRef::npos; P = Text.find(Name, P + 1)) {
+    bool Left = P == 0 || !IsId(Text[P - 1]);
+    bool Right = P + Name.size() >= Text.size() || !IsId(Text[P + Name.size()]);
+    if (Left && Right)
+      return true;
+  }
+  return false;
+}
+
+/// What a function's kernels need of one global array.
+struct GlobalNeed {
+  std::string Section;        ///< the whole array's name, or a section
+  std::optional<Poly> Lo, Hi; ///< over the function's parameter names
+  std::set<std::string> Types;
+};
+
 /// What a function's kernels need of one pointer parameter, over the
 /// function's parameter names.
 struct ParamNeed {
@@ -2105,10 +2124,11 @@ void FilePlanner::planCallSummaries() {
     return Names;
   };
 
-  std::set<std::string> GlobalNames;
+  std::map<std::string, const VarDecl *> GlobalVars;
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
     if (const auto *VD = dyn_cast<VarDecl>(D))
-      GlobalNames.insert(VD->getNameAsString());
+      GlobalVars[VD->getNameAsString()] = VD;
+  std::map<const FunctionDecl *, std::map<const VarDecl *, GlobalNeed>> GlobalSummaries;
 
   // Summaries: one level of calls (a callee's own calls are host code).
   std::map<const FunctionDecl *, std::map<unsigned, ParamNeed>> Summaries;
@@ -2137,16 +2157,35 @@ void FilePlanner::planCallSummaries() {
     for (unsigned I = 0; I < F->getNumParams(); ++I)
       Index[F->getParamDecl(I)] = I;
     std::map<unsigned, ParamNeed> Needs;
+    std::map<const VarDecl *, GlobalNeed> &GNeeds = GlobalSummaries[F->getCanonicalDecl()];
     for (const KernelRecord &K : KernelRecs) {
       if (K.Fn != F)
         continue;
       Ok &= !K.Async;
       for (const HoistItem &H : K.Items) {
         const auto *P = dyn_cast<ParmVarDecl>(H.V);
+        const auto *VD = dyn_cast<VarDecl>(H.V);
+        if (!P && VD && VD->hasGlobalStorage() && !VD->isStaticLocal()) {
+          // A global array: the caller's region can hold it as well.
+          auto [It, New] = GNeeds.insert({VD, GlobalNeed{H.Section, H.Lo, H.Hi, {}}});
+          GlobalNeed &G = It->second;
+          if (!New && G.Section != H.Section) {
+            std::optional<std::pair<Poly, Poly>> U;
+            if (G.Lo && G.Hi && H.Lo && H.Hi)
+              U = unionRange(*G.Lo, *G.Hi, *H.Lo, *H.Hi);
+            if (!U) {
+              Ok = false;
+              continue;
+            }
+            G.Lo = U->first;
+            G.Hi = U->second;
+            G.Section = sectionText(VD->getNameAsString(), *G.Lo, *G.Hi);
+          }
+          G.Types.insert(H.Type);
+          continue;
+        }
         if (!P) {
-          // A local array stays with its kernels; a global would be shared
-          // with the caller's regions: not followed.
-          const auto *VD = dyn_cast<VarDecl>(H.V);
+          // A local array stays with its kernels.
           Ok &= VD && VD->isLocalVarDecl();
           continue;
         }
@@ -2168,8 +2207,10 @@ void FilePlanner::planCallSummaries() {
         It->second.Types.insert(H.Type);
       }
     }
-    if (!Ok || Needs.empty())
+    if (!Ok || (Needs.empty() && GNeeds.empty())) {
+      GlobalSummaries.erase(F->getCanonicalDecl());
       continue;
+    }
     // The parameters must not be used by the host outside the kernels (not
     // even passed on), and the bounds must name only parameters the function
     // does not change, or names it does not declare (macros, constants).
@@ -2178,21 +2219,34 @@ void FilePlanner::planCallSummaries() {
     std::set<std::string> ParamNames;
     for (const ParmVarDecl *P : F->parameters())
       ParamNames.insert(P->getNameAsString());
+    std::vector<const Poly *> Bounds;
     for (const auto &[I, N] : Needs)
-      for (const Poly *X : {&N.Lo, &N.Hi})
-        for (const std::string &Sym : X->symbols()) {
-          if (Sym.empty() || Sym[0] == '@')
+      Bounds.insert(Bounds.end(), {&N.Lo, &N.Hi});
+    for (const auto &[V, G] : GNeeds) {
+      if (G.Lo)
+        Bounds.push_back(&*G.Lo);
+      if (G.Hi)
+        Bounds.push_back(&*G.Hi);
+    }
+    for (const Poly *X : Bounds)
+      for (const std::string &Sym : X->symbols()) {
+        if (Sym.empty() || Sym[0] == '@')
+          Ok = false;
+        else if (ParamNames.count(Sym)) {
+          for (const ParmVarDecl *P : F->parameters())
+            if (P->getNameAsString() == Sym &&
+                (BF.isWritten(P) || BF.isAddressTaken(P) ||
+                 !P->getType()->isIntegerType()))
+              Ok = false;
+        } else if (Declared.count(Sym)) {
+          Ok = false; // a local of the callee
+        } else if (auto It = GlobalVars.find(Sym); It != GlobalVars.end()) {
+          // A global size: one the callee does not change.
+          if (BF.isWritten(It->second) || BF.isAddressTaken(It->second) ||
+              !It->second->getType()->isIntegerType())
             Ok = false;
-          else if (ParamNames.count(Sym)) {
-            for (const ParmVarDecl *P : F->parameters())
-              if (P->getNameAsString() == Sym &&
-                  (BF.isWritten(P) || BF.isAddressTaken(P) ||
-                   !P->getType()->isIntegerType()))
-                Ok = false;
-          } else if (Declared.count(Sym) || GlobalNames.count(Sym)) {
-            Ok = false; // a local of the callee, or a global it may change
-          }
         }
+      }
     // Nor may its host code call anything but library functions, or touch
     // global arrays, which the caller's regions may hold on the device.
     std::function<void(const Stmt *)> HostUses = [&](const Stmt *S) {
@@ -2216,6 +2270,8 @@ void FilePlanner::planCallSummaries() {
     HostUses(F->getBody());
     if (Ok)
       Summaries[F->getCanonicalDecl()] = std::move(Needs);
+    else
+      GlobalSummaries.erase(F->getCanonicalDecl());
   }
   if (Summaries.empty())
     return;
@@ -2264,6 +2320,25 @@ void FilePlanner::planCallSummaries() {
       Poly Lo = N.Lo.substituteAll(With), Hi = N.Hi.substituteAll(With);
       std::string Name = V->getNameAsString();
       std::string Type = N.Types.size() == 1 ? *N.Types.begin() : "tofrom";
+      Items.push_back({V, Name, sectionText(Name, Lo, Hi), Type, Lo, Hi});
+    }
+    for (const auto &[V, N] : GlobalSummaries[F->getCanonicalDecl()]) {
+      std::string Name = V->getNameAsString();
+      if (GNames.count(Name))
+        return; // the caller's own variable of that name hides the global
+      std::string Type = N.Types.size() == 1 ? *N.Types.begin() : "tofrom";
+      if (!N.Lo || !N.Hi) {
+        Items.push_back({V, Name, N.Section, Type, std::nullopt, std::nullopt});
+        continue;
+      }
+      for (const Poly *X : {&*N.Lo, &*N.Hi})
+        for (const std::string &Sym : X->symbols())
+          if (!With.count(Sym) && (GNames.count(Sym) ||
+                                   llvm::any_of(F->parameters(), [&](const ParmVarDecl *P) {
+                                     return P->getNameAsString() == Sym;
+                                   })))
+            return;
+      Poly Lo = N.Lo->substituteAll(With), Hi = N.Hi->substituteAll(With);
       Items.push_back({V, Name, sectionText(Name, Lo, Hi), Type, Lo, Hi});
     }
     KernelRecs.push_back({CE, G, Items, false});
@@ -2517,6 +2592,12 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
   // other than the OpenACC and OpenMP runtimes) are host code.
   // A function of this file is host code, but the globals it uses on the
   // host must stay there.
+  // Nor may a section's bounds name a global the call could change.
+  auto BoundsName = [](const std::string &Section, StringRef Name) {
+    StringRef Sec(Section);
+    size_t Br = Sec.find('[');
+    return Br != StringRef::npos && mentionsIdentifier(Sec.substr(Br), Name);
+  };
   for (const CallExpr *CE : HostCalls) {
     const FunctionDecl *F = CE->getDirectCallee();
     if (F && isLibraryFunction(F, SM))
@@ -2524,11 +2605,16 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
     if (F && F->getDefinition()) {
       for (const VarDecl *G : callGraph().globalsUsed(F))
         for (auto &[V, C] : Cands)
-          if (V->getCanonicalDecl() == G)
+          if (V->getCanonicalDecl() == G || BoundsName(C.Section, G->getName()))
             C.Ok = false;
       if (!callGraph().callsUnknown(F))
         continue;
     }
+    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (const auto *G = dyn_cast<VarDecl>(D))
+        for (auto &[V, C] : Cands)
+          if (BoundsName(C.Section, G->getName()))
+            C.Ok = false;
     std::function<void(const Stmt *)> Passed = [&](const Stmt *X) {
       if (!X)
         return;
@@ -2556,15 +2642,9 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
     for (const ValueDecl *W : LF.changedOrLocalVars()) {
       if (W == V)
         continue; // the pointer itself may be swapped
-      std::string N = W->getNameAsString();
       // Identifier match inside the brackets.
-      for (size_t P = Bounds.find(N); P != StringRef::npos; P = Bounds.find(N, P + 1)) {
-        auto IsId = [](char Ch) { return isalnum(static_cast<unsigned char>(Ch)) || Ch == '_'; };
-        bool Left = P == 0 || !IsId(Bounds[P - 1]);
-        bool Right = P + N.size() >= Bounds.size() || !IsId(Bounds[P + N.size()]);
-        if (Left && Right)
-          C.Ok = false;
-      }
+      if (mentionsIdentifier(Bounds, W->getName()))
+        C.Ok = false;
     }
   }
 
