@@ -480,6 +480,14 @@ private:
   std::vector<const Stmt *> OmpOthers;
   std::map<const Stmt *, std::vector<std::string>> OmpSkippedItems;
   void collectOpenMPKernels();
+  /// The functions with a body that hold kernels.
+  std::set<const FunctionDecl *> kernelFunctions() const {
+    std::set<const FunctionDecl *> Fns;
+    for (const KernelRecord &K : KernelRecs)
+      if (K.Fn && K.Fn->getBody())
+        Fns.insert(K.Fn);
+    return Fns;
+  }
   /// Calls, in host code, to functions whose only uses of some pointer
   /// parameters are their kernels' maps: each becomes a kernel of the
   /// caller, with the callee's sections in the caller's terms.
@@ -2132,10 +2140,7 @@ void FilePlanner::planCallSummaries() {
 
   // Summaries: one level of calls (a callee's own calls are host code).
   std::map<const FunctionDecl *, std::map<unsigned, ParamNeed>> Summaries;
-  std::set<const FunctionDecl *> Fns;
-  for (const KernelRecord &K : KernelRecs)
-    if (K.Fn && K.Fn->getBody())
-      Fns.insert(K.Fn);
+  std::set<const FunctionDecl *> Fns = kernelFunctions();
   for (const FunctionDecl *F : Fns) {
     if (F->isVariadic() || F->isDependentContext() || isa<CXXMethodDecl>(F) ||
         !SM.isInMainFile(SM.getExpansionLoc(F->getBeginLoc())))
@@ -2354,10 +2359,7 @@ void FilePlanner::planCallSummaries() {
 }
 
 void FilePlanner::planHoisting() {
-  std::set<const FunctionDecl *> Fns;
-  for (const KernelRecord &K : KernelRecs)
-    if (K.Fn && K.Fn->getBody())
-      Fns.insert(K.Fn);
+  std::set<const FunctionDecl *> Fns = kernelFunctions();
   for (const FunctionDecl *Fn : Fns) {
     std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
       // Loops inside kernels, or inside host OpenMP constructs, are not
@@ -3675,10 +3677,7 @@ bool FilePlanner::skipFetch(
 /// OpenACC directive, a jump or a label, or a hoisted loop; it starts and
 /// ends with a statement that holds a kernel.
 void FilePlanner::planStraightLineRuns() {
-  std::set<const FunctionDecl *> Fns;
-  for (const KernelRecord &K : KernelRecs)
-    if (K.Fn && K.Fn->getBody())
-      Fns.insert(K.Fn);
+  std::set<const FunctionDecl *> Fns = kernelFunctions();
   for (const FunctionDecl *Fn : Fns) {
     auto KernelsOf = [&](const Stmt *S) {
       std::vector<const KernelRecord *> Ks;

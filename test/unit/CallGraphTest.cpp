@@ -1,6 +1,7 @@
 #include "Facts/CallGraph.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
+#include "ParseCode.h"
 #include <gtest/gtest.h>
 
 using namespace ompm;
@@ -20,10 +21,7 @@ struct Parsed {
 
 Parsed parse(llvm::StringRef Code) {
   Parsed P;
-  P.AST = clang::tooling::buildASTFromCodeWithArgs(
-      Code, {"-fopenacc", "-resource-dir=/usr/lib/llvm-22/lib/clang/22"}, "t.c");
-  EXPECT_TRUE(P.AST);
-  EXPECT_FALSE(P.AST->getDiagnostics().hasErrorOccurred());
+  P.AST = parseCode(Code);
   return P;
 }
 

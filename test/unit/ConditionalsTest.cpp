@@ -6,14 +6,18 @@ using namespace ompm;
 
 namespace {
 
-/// "begin-end" offsets of the top-level blocks of Code, comma separated.
-std::string blocks(llvm::StringRef Code) {
+/// The top-level blocks of Code.
+std::vector<ConditionalBlock> topBlocks(llvm::StringRef Code) {
   clang::SourceManagerForFile SMF("t.c", Code);
   clang::SourceManager &SM = SMF.get();
   clang::LangOptions LO;
+  return topLevelConditionals(SM, SM.getMainFileID(), LO);
+}
+
+/// "begin-end" offsets of the top-level blocks of Code, comma separated.
+std::string blocks(llvm::StringRef Code) {
   std::string S;
-  for (const ConditionalBlock &B :
-       topLevelConditionals(SM, SM.getMainFileID(), LO))
+  for (const ConditionalBlock &B : topBlocks(Code))
     S += (S.empty() ? "" : ",") + std::to_string(B.Begin) + "-" +
          std::to_string(B.End);
   return S;
@@ -21,12 +25,8 @@ std::string blocks(llvm::StringRef Code) {
 
 /// The text of each top-level block of Code, '|' separated.
 std::string blockTexts(llvm::StringRef Code) {
-  clang::SourceManagerForFile SMF("t.c", Code);
-  clang::SourceManager &SM = SMF.get();
-  clang::LangOptions LO;
   std::string S;
-  for (const ConditionalBlock &B :
-       topLevelConditionals(SM, SM.getMainFileID(), LO))
+  for (const ConditionalBlock &B : topBlocks(Code))
     S += (S.empty() ? "" : "|") + Code.slice(B.Begin, B.End).str();
   return S;
 }

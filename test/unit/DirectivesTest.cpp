@@ -3,6 +3,7 @@
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Tooling/Tooling.h"
+#include "ParseCode.h"
 #include <gtest/gtest.h>
 
 using namespace ompm;
@@ -12,12 +13,7 @@ namespace {
 
 std::unique_ptr<clang::ASTUnit> parse(llvm::StringRef Code,
                                       llvm::StringRef File = "t.c") {
-  std::unique_ptr<clang::ASTUnit> AST = clang::tooling::buildASTFromCodeWithArgs(
-      Code, {"-fopenacc", "-resource-dir=/usr/lib/llvm-22/lib/clang/22"}, File);
-  EXPECT_TRUE(AST);
-  if (AST)
-    EXPECT_FALSE(AST->getDiagnostics().hasErrorOccurred()) << Code.str();
-  return AST;
+  return parseCode(Code, {"-fopenacc"}, File);
 }
 
 std::string kinds(const std::vector<Directive> &Ds) {

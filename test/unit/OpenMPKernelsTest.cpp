@@ -1,6 +1,7 @@
 #include "Facts/OpenMPKernels.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
+#include "ParseCode.h"
 #include <gtest/gtest.h>
 
 using namespace ompm;
@@ -14,12 +15,9 @@ struct Parsed {
 
 Parsed parse(llvm::StringRef Code) {
   Parsed P;
-  P.AST = clang::tooling::buildASTFromCodeWithArgs(
-      Code, {"-fopenmp", "-resource-dir=/usr/lib/llvm-22/lib/clang/22"}, "t.c");
-  EXPECT_TRUE(P.AST);
+  P.AST = parseCode(Code, {"-fopenmp"});
   if (!P.AST)
     return P;
-  EXPECT_FALSE(P.AST->getDiagnostics().hasErrorOccurred()) << Code.str();
   P.F = collectOpenMPFacts(P.AST->getASTContext());
   return P;
 }

@@ -2,6 +2,7 @@
 #include "Driver/Driver.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
+#include "ParseCode.h"
 #include <gtest/gtest.h>
 
 using namespace ompm;
@@ -32,8 +33,7 @@ TEST(PlannerTest, PlanFileOnAParsedAST) {
                      "  for (int i = 0; i < n; i++)\n"
                      "    a[i] = i;\n"
                      "}\n";
-  std::unique_ptr<clang::ASTUnit> AST = clang::tooling::buildASTFromCodeWithArgs(
-      Code, {"-fopenacc", "-resource-dir=/usr/lib/llvm-22/lib/clang/22"}, "t.c");
+  std::unique_ptr<clang::ASTUnit> AST = parseCode(Code);
   ASSERT_TRUE(AST);
   std::vector<Directive> Dirs = collectDirectives(AST->getASTContext());
   ASSERT_EQ(Dirs.size(), 1u);

@@ -2,6 +2,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
+#include "ParseCode.h"
 #include <gtest/gtest.h>
 
 using namespace ompm;
@@ -36,12 +37,9 @@ const clang::ForStmt *firstFor(const clang::Stmt *S) {
 
 Fixture parse(llvm::StringRef Code) {
   Fixture X;
-  X.AST = clang::tooling::buildASTFromCodeWithArgs(
-      Code, {"-fopenacc", "-resource-dir=/usr/lib/llvm-22/lib/clang/22"}, "t.c");
-  EXPECT_TRUE(X.AST);
+  X.AST = parseCode(Code);
   if (!X.AST)
     return X;
-  EXPECT_FALSE(X.AST->getDiagnostics().hasErrorOccurred()) << Code.str();
   for (const clang::Decl *D : X.ctx().getTranslationUnitDecl()->decls())
     if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D))
       if (FD->getName() == "f" && FD->hasBody())
