@@ -172,6 +172,16 @@ const char *const LenientWarnings[] = {
     "-Wno-error=int-conversion", "-Wno-error=implicit-function-declaration",
     "-Wno-error=implicit-int"};
 
+/// `-idirafter` the directory of an installed omp.h (Clang 22 ships none),
+/// when there is one.
+void appendOmpHeaderDir(std::vector<std::string> &Args) {
+  llvm::StringRef Dir = OMPM_OMP_H_DIR;
+  if (Dir.empty() || !llvm::sys::fs::exists(Dir + "/omp.h"))
+    return;
+  Args.push_back("-idirafter");
+  Args.push_back(Dir.str());
+}
+
 /// Flags every parse gets: OpenACC on; OpenMP off unless --optimize-data
 /// reads the input's OpenMP kernels (the build's own -fopenmp flags are
 /// dropped either way: offload-target flags mean nothing to a parse); the
@@ -200,6 +210,7 @@ tooling::ArgumentsAdjuster commonAdjuster(std::string IncludeDir, bool OpenMP) {
       Extra.push_back("-idirafter");
       Extra.push_back(IncludeDir);
     }
+    appendOmpHeaderDir(Extra);
     if (!HasResourceDir)
       Extra.push_back("-resource-dir=" OMPM_RESOURCE_DIR);
     Out.insert(At, Extra.begin(), Extra.end());
@@ -218,6 +229,7 @@ FileResult translateCode(llvm::StringRef Code, llvm::StringRef FileName,
   BuiltinHeaderDir Include;
   std::vector<std::string> All = {"-fopenacc", "-idirafter", Include.Path,
                                   "-resource-dir=" OMPM_RESOURCE_DIR};
+  appendOmpHeaderDir(All);
   if (Opts.OptimizeOpenMP)
     All.push_back("-fopenmp");
   for (const char *W : LenientWarnings)

@@ -1194,7 +1194,9 @@ void FilePlanner::planCompute(int CI) {
     Maps.renderInto(DataCl);
     bool SingleLoop = KernelStmts.size() == 1 && isa<ForStmt>(KernelStmts[0]);
     if (SingleLoop) {
-      // kernels + one loop: a combined kernel, no data region needed.
+      // kernels + one loop: a combined kernel, no data region needed (the
+      // kernel, placed at the loop, takes the region's maps).
+      E.removeDirective(C.Text);
     } else if (Maps.empty()) {
       E.removeDirective(C.Text);
       R.Notes.push_back("no data to move for the whole region: the kernels "

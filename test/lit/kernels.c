@@ -66,3 +66,25 @@ void seq_reduction(int n, float *a) {
     m = a[i] > m ? a[i] : m;
   }
 }
+
+// kernels over one loop, with and without braces: one combined kernel, and
+// no OpenACC directive left behind (a second run changes nothing).
+// RUN: %omp-migrate %t.c -- 2>/dev/null | diff %t.c -
+void single_loop(int n, double *restrict a) {
+  // CHECK: {{^  }}#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  // CHECK-NEXT: {{^  }}for (int i = 0; i < n; i++)
+#pragma acc kernels
+  for (int i = 0; i < n; i++)
+    a[i] += 1.0;
+}
+
+void single_loop_braced(int n, double *restrict a) {
+  // CHECK: {{^  }}{
+  // CHECK-NEXT: {{^    }}#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  // CHECK-NEXT: {{^    }}for (int i = 0; i < n; i++)
+#pragma acc kernels
+  {
+    for (int i = 0; i < n; i++)
+      a[i] *= 2.0;
+  }
+}
