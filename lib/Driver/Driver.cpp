@@ -172,20 +172,34 @@ const char *const LenientWarnings[] = {
     "-Wno-error=int-conversion", "-Wno-error=implicit-function-declaration",
     "-Wno-error=implicit-int"};
 
-/// `-idirafter` the directory of an installed omp.h (Clang 22 ships none),
-/// when there is one.
-void appendOmpHeaderDir(std::vector<std::string> &Args) {
-  llvm::StringRef Dir = OMPM_OMP_H_DIR;
-  if (Dir.empty() || !llvm::sys::fs::exists(Dir + "/omp.h"))
-    return;
-  Args.push_back("-idirafter");
-  Args.push_back(Dir.str());
+/// The flags every parse gets, whatever its compile command: OpenACC on;
+/// OpenMP off unless --optimize-data reads the input's OpenMP kernels (the
+/// build's own -fopenmp flags are dropped either way: offload-target flags
+/// mean nothing to a parse); what gcc accepts parsed leniently; the bundled
+/// openacc.h, and the directory of an installed omp.h (Clang 22 ships
+/// neither), both after the build's own -I paths.
+std::vector<std::string> parseFlags(const std::string &IncludeDir, bool OpenMP) {
+  std::vector<std::string> Flags = {"-fopenacc"};
+  if (OpenMP)
+    Flags.push_back("-fopenmp");
+  // Parse what gcc accepts: these are errors by default in Clang 22's C
+  // but warnings in gcc, which builds the original program.
+  for (const char *W : LenientWarnings)
+    Flags.push_back(W);
+  if (!IncludeDir.empty()) {
+    Flags.push_back("-idirafter");
+    Flags.push_back(IncludeDir);
+  }
+  llvm::StringRef OmpDir = OMPM_OMP_H_DIR;
+  if (!OmpDir.empty() && llvm::sys::fs::exists(OmpDir + "/omp.h")) {
+    Flags.push_back("-idirafter");
+    Flags.push_back(OmpDir.str());
+  }
+  return Flags;
 }
 
-/// Flags every parse gets: OpenACC on; OpenMP off unless --optimize-data
-/// reads the input's OpenMP kernels (the build's own -fopenmp flags are
-/// dropped either way: offload-target flags mean nothing to a parse); the
-/// bundled openacc.h, Clang 22's own headers.
+/// A compile command with the build's OpenACC/OpenMP flags replaced by
+/// parseFlags, and Clang 22's own headers unless it names a resource dir.
 tooling::ArgumentsAdjuster commonAdjuster(std::string IncludeDir, bool OpenMP) {
   return [IncludeDir, OpenMP](const tooling::CommandLineArguments &Args, StringRef) {
     tooling::CommandLineArguments Out;
@@ -199,26 +213,14 @@ tooling::ArgumentsAdjuster commonAdjuster(std::string IncludeDir, bool OpenMP) {
       Out.push_back(Args[I]);
     }
     auto At = Out.empty() ? Out.end() : Out.begin() + 1;
-    std::vector<std::string> Extra = {"-fopenacc", "-Wno-unknown-pragmas"};
-    if (OpenMP)
-      Extra.push_back("-fopenmp");
-    // Parse what gcc accepts: these are errors by default in Clang 22's C
-    // but warnings in gcc, which builds the original program.
-    for (const char *W : LenientWarnings)
-      Extra.push_back(W);
-    if (!IncludeDir.empty()) {
-      Extra.push_back("-idirafter");
-      Extra.push_back(IncludeDir);
-    }
-    appendOmpHeaderDir(Extra);
+    std::vector<std::string> Extra = parseFlags(IncludeDir, OpenMP);
+    Extra.push_back("-Wno-unknown-pragmas");
     if (!HasResourceDir)
       Extra.push_back("-resource-dir=" OMPM_RESOURCE_DIR);
     Out.insert(At, Extra.begin(), Extra.end());
     return Out;
   };
 }
-
-std::string jsonEscapeFree(const std::string &S) { return S; }
 
 } // namespace
 
@@ -227,13 +229,8 @@ FileResult translateCode(llvm::StringRef Code, llvm::StringRef FileName,
                          const PlanOptions &Opts, llvm::raw_ostream *DiagOut) {
   std::vector<FileResult> Results;
   BuiltinHeaderDir Include;
-  std::vector<std::string> All = {"-fopenacc", "-idirafter", Include.Path,
-                                  "-resource-dir=" OMPM_RESOURCE_DIR};
-  appendOmpHeaderDir(All);
-  if (Opts.OptimizeOpenMP)
-    All.push_back("-fopenmp");
-  for (const char *W : LenientWarnings)
-    All.push_back(W);
+  std::vector<std::string> All = parseFlags(Include.Path, Opts.OptimizeOpenMP);
+  All.push_back("-resource-dir=" OMPM_RESOURCE_DIR);
   All.insert(All.end(), Args.begin(), Args.end());
   // Compiler diagnostics go to DiagOut, or nowhere.
   DiagnosticOptions DiagOpts;
@@ -546,7 +543,6 @@ int runDriver(const tooling::CompilationDatabase &DB,
       Status = 2;
     }
   }
-  (void)jsonEscapeFree;
   return Status;
 }
 

@@ -1,9 +1,9 @@
 //===- Regions.cpp - Variables, loops and accesses of a code region -------===//
 #include "Facts/Regions.h"
-#include "clang/AST/StmtOpenMP.h"
 #include "Facts/Directives.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtOpenACC.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace clang;

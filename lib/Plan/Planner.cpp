@@ -500,6 +500,18 @@ private:
       CallGraph.emplace(Ctx);
     return *CallGraph;
   }
+  /// The file-scope variables of the translation unit, by name (built on
+  /// first use).
+  std::optional<std::map<std::string, const VarDecl *>> GlobalVarsByName;
+  const std::map<std::string, const VarDecl *> &globalVars() {
+    if (!GlobalVarsByName) {
+      GlobalVarsByName.emplace();
+      for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          (*GlobalVarsByName)[VD->getNameAsString()] = VD;
+    }
+    return *GlobalVarsByName;
+  }
   void planHoisting();
   /// Run: L is a run of statements of that block (a CompoundStmt made for
   /// the purpose), bracketed by target enter/exit data.
@@ -2134,10 +2146,7 @@ void FilePlanner::planCallSummaries() {
     return Names;
   };
 
-  std::map<std::string, const VarDecl *> GlobalVars;
-  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (const auto *VD = dyn_cast<VarDecl>(D))
-      GlobalVars[VD->getNameAsString()] = VD;
+  const std::map<std::string, const VarDecl *> &GlobalVars = globalVars();
   std::map<const FunctionDecl *, std::map<const VarDecl *, GlobalNeed>> GlobalSummaries;
 
   // Summaries: one level of calls (a callee's own calls are host code).
@@ -2590,18 +2599,20 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
       C.Types.insert(H.Type);
     }
   }
-  // A function defined elsewhere may run kernels of its own on what it is
-  // given (or on globals): arrays passed to it, and global arrays, stay
-  // with their kernels. Library functions (declared in system headers,
-  // other than the OpenACC and OpenMP runtimes) are host code.
-  // A function of this file is host code, but the globals it uses on the
-  // host must stay there.
-  // Nor may a section's bounds name a global the call could change.
+  // Host calls other than to library functions (declared in system headers,
+  // other than the OpenACC and OpenMP runtimes). A function of this file is
+  // host code, but the globals it uses must stay on the host, and no
+  // section's bounds may name one of them (the call could change it). A
+  // function the analysis cannot see (defined elsewhere, called through a
+  // pointer, or reached from one of this file's) may run kernels of its own
+  // on what it is given or on globals: arrays passed to it, global arrays,
+  // and sections bounded by globals stay with their kernels.
   auto BoundsName = [](const std::string &Section, StringRef Name) {
     StringRef Sec(Section);
     size_t Br = Sec.find('[');
     return Br != StringRef::npos && mentionsIdentifier(Sec.substr(Br), Name);
   };
+  bool UnknownCall = false;
   for (const CallExpr *CE : HostCalls) {
     const FunctionDecl *F = CE->getDirectCallee();
     if (F && isLibraryFunction(F, SM))
@@ -2614,11 +2625,7 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
       if (!callGraph().callsUnknown(F))
         continue;
     }
-    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
-      if (const auto *G = dyn_cast<VarDecl>(D))
-        for (auto &[V, C] : Cands)
-          if (BoundsName(C.Section, G->getName()))
-            C.Ok = false;
+    UnknownCall = true;
     std::function<void(const Stmt *)> Passed = [&](const Stmt *X) {
       if (!X)
         return;
@@ -2630,10 +2637,15 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
     };
     for (const Expr *A : CE->arguments())
       Passed(A);
-    for (auto &[V, C] : Cands)
+  }
+  if (UnknownCall)
+    for (auto &[V, C] : Cands) {
       if (const auto *VD = dyn_cast<VarDecl>(V); VD && VD->hasGlobalStorage())
         C.Ok = false;
-  }
+      for (const auto &[Name, G] : globalVars())
+        if (BoundsName(C.Section, Name))
+          C.Ok = false;
+    }
 
   // The section must not change inside the loop.
   RegionFacts LF(L, Ctx);
