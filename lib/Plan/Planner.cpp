@@ -2659,7 +2659,7 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
       if (W == V)
         continue; // the pointer itself may be swapped
       // Identifier match inside the brackets.
-      if (mentionsIdentifier(Bounds, W->getName()))
+      if (mentionsIdentifier(Bounds, W->getNameAsString()))
         C.Ok = false;
     }
   }
@@ -3266,18 +3266,13 @@ std::optional<Footprint> footprintOf(const RegionFacts &F, const Access &A) {
 /// Whether a polynomial names one of the variables (atoms are source text:
 /// an identifier match inside them).
 bool mentionsAnyVar(const Poly &P, const std::vector<const ValueDecl *> &Vars) {
-  auto IsId = [](char Ch) { return isalnum(static_cast<unsigned char>(Ch)) || Ch == '_'; };
   for (const auto &[M, K] : P.terms())
     for (const std::string &S : M) {
       if (S.empty() || S[0] == '@')
         continue;
-      for (const ValueDecl *V : Vars) {
-        std::string N = V->getNameAsString();
-        for (size_t Pos = S.find(N); Pos != std::string::npos; Pos = S.find(N, Pos + 1))
-          if ((Pos == 0 || !IsId(S[Pos - 1])) &&
-              (Pos + N.size() >= S.size() || !IsId(S[Pos + N.size()])))
-            return true;
-      }
+      for (const ValueDecl *V : Vars)
+        if (mentionsIdentifier(S, V->getNameAsString()))
+          return true;
     }
   return false;
 }
