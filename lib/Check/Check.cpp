@@ -44,6 +44,8 @@ const char *const Usage =
     "  --offload-arch=sm_XX|auto|none\n"
     "                          GPU to build for; auto (default) asks nvptx-arch,\n"
     "                          none builds for the CPU stand-in device\n"
+    "  --cuda-path=DIR         CUDA installation for the GPU build (clang's\n"
+    "                          --cuda-path; CUDA 12.x with clang-19, see docs/gpu.md)\n"
     "  --also-gcc              also build the translation with gcc -fopenmp\n"
     "  --loop-style=distribute|loop   as for the translator\n"
     "  --keep=DIR              keep sources, binaries and outputs in DIR/NAME\n"
@@ -58,6 +60,7 @@ struct CheckOptions {
   Tolerance Tol;
   unsigned Timeout = 60;
   std::string OffloadArch = "auto";
+  std::string CudaPath; ///< clang's --cuda-path for GPU builds; "" = clang's own search
   bool AlsoGcc = false;
   LoopStyle Style = LoopStyle::Distribute;
 };
@@ -94,7 +97,7 @@ std::string parseArgs(const std::vector<std::string> &Args, CheckOptions &O, boo
     bool HasVal = Opt.contains('=');
     static const std::set<std::string> Valued = {
         "run-args", "json", "junit", "config", "rtol", "atol",
-        "timeout", "offload-arch", "loop-style", "keep"};
+        "timeout", "offload-arch", "cuda-path", "loop-style", "keep"};
     if (Name == "also-gcc") {
       if (HasVal)
         return "--also-gcc takes no value";
@@ -141,6 +144,10 @@ std::string parseArgs(const std::vector<std::string> &Args, CheckOptions &O, boo
           !(S.starts_with("sm_") && S.size() > 3 && llvm::all_of(S.drop_front(3), llvm::isAlnum)))
         return "--offload-arch must be sm_XX, auto or none, not '" + V + "'";
       O.OffloadArch = V;
+    } else if (Name == "cuda-path") {
+      if (!llvm::sys::fs::is_directory(V))
+        return "--cuda-path: no such directory '" + V + "'";
+      O.CudaPath = V;
     } else if (Name == "loop-style") {
       if (V == "distribute")
         O.Style = LoopStyle::Distribute;
@@ -314,6 +321,7 @@ std::vector<std::string> offloadEnv() {
 struct Toolchain {
   std::string Gcc, Gxx, Clang, Clangxx;
   std::string Arch; ///< "" = CPU stand-in
+  std::string CudaPath; ///< --cuda-path of the GPU build, if given
   std::string ArchNote;
 };
 
@@ -512,7 +520,13 @@ std::string stderrTail(const Variant &V) {
   std::string S = stripOffloadInfo(V.Stderr);
   if (llvm::StringRef(S).trim().empty())
     return "";
-  return "  " + V.Label + " stderr:\n" + indent(S);
+  std::string Tail = "  " + V.Label + " stderr:\n" + indent(S);
+  // libomptarget 19 reads the SM of a cubin from the low byte of e_flags;
+  // CUDA 13's ptxas moved it to bits 8-15 (ELF ABI version 8).
+  if (llvm::StringRef(S).contains("No images found compatible with the installed hardware"))
+    Tail += "  hint: if CUDA 13 is installed, clang-19's offload runtime cannot load its "
+            "cubins; build with a CUDA 12.x installation: --cuda-path=DIR (docs/gpu.md)\n";
+  return Tail;
 }
 
 /// Compares a translated variant with the original; records the failure.
@@ -669,6 +683,8 @@ void checkProgram(ProgramResult &R, const Toolchain &TC, const CheckOptions &Opt
   if (!TC.Arch.empty()) {
     OmpModel.push_back("--offload-arch=" + TC.Arch);
     OmpModel.push_back(std::string("--libomptarget-nvptx-bc-path=") + LLVM19Lib);
+    if (!TC.CudaPath.empty())
+      OmpModel.push_back("--cuda-path=" + TC.CudaPath);
   } else {
     OmpModel.push_back(std::string("-fopenmp-targets=") + CPUTriple);
   }
@@ -963,6 +979,7 @@ int runChecked(const std::vector<std::string> &Args, llvm::raw_ostream &Out,
     TC.ArchNote = "--offload-arch=none";
   else
     TC.Arch = Opts.OffloadArch;
+  TC.CudaPath = Opts.CudaPath;
   if (TC.Arch.empty())
     Out << "offload target: " << CPUTriple << " (CPU stand-in device; " << TC.ArchNote
         << ")\n";
