@@ -2149,18 +2149,97 @@ void FilePlanner::planCallSummaries() {
   const std::map<std::string, const VarDecl *> &GlobalVars = globalVars();
   std::map<const FunctionDecl *, std::map<const VarDecl *, GlobalNeed>> GlobalSummaries;
 
-  // Summaries: one level of calls (a callee's own calls are host code).
+  // Summaries, per function (canonical declaration): what its kernels, and
+  // the summarized functions it calls, need of its pointer parameters and of
+  // global arrays, in its own parameters' names.
   std::map<const FunctionDecl *, std::map<unsigned, ParamNeed>> Summaries;
-  std::set<const FunctionDecl *> Fns = kernelFunctions();
-  for (const FunctionDecl *F : Fns) {
-    if (F->isVariadic() || F->isDependentContext() || isa<CXXMethodDecl>(F) ||
-        !SM.isInMainFile(SM.getExpansionLoc(F->getBeginLoc())))
+
+  // The items a call to a summarized function needs, in the caller's terms
+  // (GNames: the names the caller declares); nullopt if the callee has no
+  // summary or the call cannot be put in the caller's terms.
+  auto CallItems = [&](const CallExpr *CE, const std::set<std::string> &GNames)
+      -> std::optional<std::vector<HoistItem>> {
+    const FunctionDecl *F = CE->getDirectCallee();
+    if (!F || isa<CXXMemberCallExpr>(CE))
+      return std::nullopt;
+    auto It = Summaries.find(F->getCanonicalDecl());
+    if (It == Summaries.end() || CE->getNumArgs() != F->getNumParams())
+      return std::nullopt;
+    auto IsParam = [&](const std::string &Sym) {
+      return llvm::any_of(F->parameters(),
+                          [&](const ParmVarDecl *P) { return P->getNameAsString() == Sym; });
+    };
+    RegionFacts CF(CE, Ctx);
+    std::map<std::string, Poly> With;
+    for (unsigned I = 0; I < F->getNumParams(); ++I) {
+      const ParmVarDecl *P = F->getParamDecl(I);
+      if (!P->getType()->isIntegerType())
+        continue;
+      if (std::optional<Poly> A = CF.toPoly(CE->getArg(I)))
+        With[P->getNameAsString()] = *A;
+    }
+    std::vector<HoistItem> Items;
+    for (const auto &[I, N] : It->second) {
+      const auto *R = dyn_cast<DeclRefExpr>(CE->getArg(I)->IgnoreParenImpCasts());
+      const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+      if (!V || !V->getType()->isPointerType())
+        return std::nullopt;
+      for (const Poly *X : {&N.Lo, &N.Hi})
+        for (const std::string &Sym : X->symbols())
+          if (!With.count(Sym) && (GNames.count(Sym) || IsParam(Sym)))
+            return std::nullopt; // a constant's name the caller reuses, or an
+                                 // argument that is no polynomial
+      Poly Lo = N.Lo.substituteAll(With), Hi = N.Hi.substituteAll(With);
+      std::string Name = V->getNameAsString();
+      std::string Type = N.Types.size() == 1 ? *N.Types.begin() : "tofrom";
+      Items.push_back({V, Name, sectionText(Name, Lo, Hi), Type, Lo, Hi});
+    }
+    for (const auto &[V, N] : GlobalSummaries[F->getCanonicalDecl()]) {
+      std::string Name = V->getNameAsString();
+      if (GNames.count(Name))
+        return std::nullopt; // the caller's own variable of that name hides the global
+      std::string Type = N.Types.size() == 1 ? *N.Types.begin() : "tofrom";
+      if (!N.Lo || !N.Hi) {
+        Items.push_back({V, Name, N.Section, Type, std::nullopt, std::nullopt});
+        continue;
+      }
+      for (const Poly *X : {&*N.Lo, &*N.Hi})
+        for (const std::string &Sym : X->symbols())
+          if (!With.count(Sym) && (GNames.count(Sym) || IsParam(Sym)))
+            return std::nullopt;
+      Poly Lo = N.Lo->substituteAll(With), Hi = N.Hi->substituteAll(With);
+      Items.push_back({V, Name, sectionText(Name, Lo, Hi), Type, Lo, Hi});
+    }
+    return Items;
+  };
+
+  // The functions of this file that may run device code, in the order of
+  // the file: those a summary is tried for.
+  std::vector<const FunctionDecl *> Candidates;
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    const auto *F = dyn_cast<FunctionDecl>(D);
+    if (!F || !F->doesThisDeclarationHaveABody() || F->isVariadic() ||
+        F->isDependentContext() || isa<CXXMethodDecl>(F) ||
+        !SM.isInMainFile(SM.getExpansionLoc(F->getBeginLoc())) ||
+        !callGraph().mayRunDeviceCode(F))
       continue;
+    Candidates.push_back(F);
+  }
+  std::set<const FunctionDecl *> Undecided;
+  for (const FunctionDecl *F : Candidates)
+    Undecided.insert(F->getCanonicalDecl());
+
+  // Tries to summarize F from its own kernels and its calls to summarized
+  // functions. Retry: it failed only for want of a callee's summary that a
+  // later round may supply.
+  auto Summarize = [&](const FunctionDecl *F, bool &Retry) {
+    Retry = false;
     bool Ok = true;
+    const FunctionDecl *FC = F->getCanonicalDecl();
     // Only translated compute constructs (and their loops): other
     // directives move data of their own.
     for (const Directive &D : Dirs) {
-      if (D.Fn != F)
+      if (!D.Fn || D.Fn->getCanonicalDecl() != FC)
         continue;
       if (isComputeKind(D.Kind))
         Ok &= !FailedConstructs.count(D.S);
@@ -2169,68 +2248,97 @@ void FilePlanner::planCallSummaries() {
     }
     for (const Stmt *O : OmpOthers)
       Ok &= !within(O, F->getBody());
+    if (!Ok)
+      return false;
     std::map<const ParmVarDecl *, unsigned> Index;
     for (unsigned I = 0; I < F->getNumParams(); ++I)
       Index[F->getParamDecl(I)] = I;
     std::map<unsigned, ParamNeed> Needs;
-    std::map<const VarDecl *, GlobalNeed> &GNeeds = GlobalSummaries[F->getCanonicalDecl()];
-    for (const KernelRecord &K : KernelRecs) {
-      if (K.Fn != F)
-        continue;
-      Ok &= !K.Async;
-      for (const HoistItem &H : K.Items) {
-        const auto *P = dyn_cast<ParmVarDecl>(H.V);
-        const auto *VD = dyn_cast<VarDecl>(H.V);
-        if (!P && VD && VD->hasGlobalStorage() && !VD->isStaticLocal()) {
-          // A global array: the caller's region can hold it as well.
-          auto [It, New] = GNeeds.insert({VD, GlobalNeed{H.Section, H.Lo, H.Hi, {}}});
-          GlobalNeed &G = It->second;
-          if (!New && G.Section != H.Section) {
-            std::optional<std::pair<Poly, Poly>> U;
-            if (G.Lo && G.Hi && H.Lo && H.Hi)
-              U = unionRange(*G.Lo, *G.Hi, *H.Lo, *H.Hi);
-            if (!U) {
-              Ok = false;
-              continue;
-            }
-            G.Lo = U->first;
-            G.Hi = U->second;
-            G.Section = sectionText(VD->getNameAsString(), *G.Lo, *G.Hi);
-          }
-          G.Types.insert(H.Type);
-          continue;
-        }
-        if (!P) {
-          // A local array stays with its kernels.
-          Ok &= VD && VD->isLocalVarDecl();
-          continue;
-        }
-        if (!P->getType()->isPointerType() || !H.Lo || !H.Hi) {
-          Ok = false;
-          continue;
-        }
-        unsigned I = Index[P];
-        auto [It, New] = Needs.insert({I, ParamNeed{*H.Lo, *H.Hi, {}}});
-        if (!New) {
-          auto U = unionRange(It->second.Lo, It->second.Hi, *H.Lo, *H.Hi);
+    std::map<const VarDecl *, GlobalNeed> GNeeds;
+    auto Add = [&](const HoistItem &H) {
+      const auto *P = dyn_cast<ParmVarDecl>(H.V);
+      const auto *VD = dyn_cast<VarDecl>(H.V);
+      if (!P && VD && VD->hasGlobalStorage() && !VD->isStaticLocal()) {
+        // A global array: the caller's region can hold it as well.
+        auto [It, New] = GNeeds.insert({VD, GlobalNeed{H.Section, H.Lo, H.Hi, {}}});
+        GlobalNeed &G = It->second;
+        if (!New && G.Section != H.Section) {
+          std::optional<std::pair<Poly, Poly>> U;
+          if (G.Lo && G.Hi && H.Lo && H.Hi)
+            U = unionRange(*G.Lo, *G.Hi, *H.Lo, *H.Hi);
           if (!U) {
             Ok = false;
-            continue;
+            return;
           }
-          It->second.Lo = U->first;
-          It->second.Hi = U->second;
+          G.Lo = U->first;
+          G.Hi = U->second;
+          G.Section = sectionText(VD->getNameAsString(), *G.Lo, *G.Hi);
         }
-        It->second.Types.insert(H.Type);
+        G.Types.insert(H.Type);
+        return;
       }
+      if (!P) {
+        // A local array stays with its kernels.
+        Ok &= VD && VD->isLocalVarDecl();
+        return;
+      }
+      if (!P->getType()->isPointerType() || !H.Lo || !H.Hi) {
+        Ok = false;
+        return;
+      }
+      unsigned I = Index[P];
+      auto [It, New] = Needs.insert({I, ParamNeed{*H.Lo, *H.Hi, {}}});
+      if (!New) {
+        auto U = unionRange(It->second.Lo, It->second.Hi, *H.Lo, *H.Hi);
+        if (!U) {
+          Ok = false;
+          return;
+        }
+        It->second.Lo = U->first;
+        It->second.Hi = U->second;
+      }
+      It->second.Types.insert(H.Type);
+    };
+    for (const KernelRecord &K : KernelRecs) {
+      if (!K.Fn || K.Fn->getCanonicalDecl() != FC)
+        continue;
+      Ok &= !K.Async;
+      for (const HoistItem &H : K.Items)
+        Add(H);
     }
-    if (!Ok || (Needs.empty() && GNeeds.empty())) {
-      GlobalSummaries.erase(F->getCanonicalDecl());
-      continue;
-    }
-    // The parameters must not be used by the host outside the kernels (not
-    // even passed on), and the bounds must name only parameters the function
-    // does not change, or names it does not declare (macros, constants).
+    // Its calls: to summarized functions (their needs become F's), to
+    // library functions (host code), or to nothing else.
     std::set<std::string> Declared = DeclaredNames(F);
+    llvm::DenseSet<const Stmt *> SumCalls;
+    std::function<void(const Stmt *)> FindCalls = [&](const Stmt *S) {
+      if (!S || isa<OpenACCConstructStmt>(S) || OmpKernelStmts.count(S) || isa<LambdaExpr>(S))
+        return;
+      for (const Stmt *C : S->children())
+        FindCalls(C);
+      const auto *CE = dyn_cast<CallExpr>(S);
+      if (!CE)
+        return;
+      const FunctionDecl *Callee = CE->getDirectCallee();
+      if (isLibraryFunction(Callee, SM))
+        return;
+      if (std::optional<std::vector<HoistItem>> Items = CallItems(CE, Declared)) {
+        SumCalls.insert(CE);
+        for (const HoistItem &H : *Items)
+          Add(H);
+        return;
+      }
+      if (Callee && Callee->getCanonicalDecl() != FC &&
+          Undecided.count(Callee->getCanonicalDecl()))
+        Retry = true;
+      Ok = false;
+    };
+    FindCalls(F->getBody());
+    if (!Ok || (Needs.empty() && GNeeds.empty()))
+      return false;
+    // The parameters must not be used by the host outside the kernels and
+    // the summarized calls (not even passed on otherwise), and the bounds
+    // must name only parameters the function does not change, or names it
+    // does not declare (macros, constants).
     RegionFacts BF(F->getBody(), Ctx);
     std::set<std::string> ParamNames;
     for (const ParmVarDecl *P : F->parameters())
@@ -2263,10 +2371,11 @@ void FilePlanner::planCallSummaries() {
             Ok = false;
         }
       }
-    // Nor may its host code call anything but library functions, or touch
-    // global arrays, which the caller's regions may hold on the device.
+    // Nor may its host code touch global arrays, which the caller's regions
+    // may hold on the device.
     std::function<void(const Stmt *)> HostUses = [&](const Stmt *S) {
-      if (!S || !Ok || isa<OpenACCConstructStmt>(S) || OmpKernelStmts.count(S))
+      if (!S || !Ok || isa<OpenACCConstructStmt>(S) || OmpKernelStmts.count(S) ||
+          SumCalls.count(S))
         return;
       if (const auto *R = dyn_cast<DeclRefExpr>(S)) {
         if (const auto *P = dyn_cast<ParmVarDecl>(R->getDecl()))
@@ -2277,17 +2386,31 @@ void FilePlanner::planCallSummaries() {
                                          VD->getType()->isArrayType()))
             Ok = false;
       }
-      if (const auto *CE = dyn_cast<CallExpr>(S))
-        if (!isLibraryFunction(CE->getDirectCallee(), SM))
-          Ok = false;
       for (const Stmt *C : S->children())
         HostUses(C);
     };
     HostUses(F->getBody());
-    if (Ok)
-      Summaries[F->getCanonicalDecl()] = std::move(Needs);
-    else
-      GlobalSummaries.erase(F->getCanonicalDecl());
+    if (!Ok)
+      return false;
+    Summaries[FC] = std::move(Needs);
+    GlobalSummaries[FC] = std::move(GNeeds);
+    return true;
+  };
+
+  // Rounds until nothing changes: a function is summarized once its callees
+  // are. A function in a cycle of calls (recursion) never is: its calls stay
+  // host code to its callers, which then keep their kernels' maps.
+  for (bool Progress = true; Progress && !Undecided.empty();) {
+    Progress = false;
+    for (const FunctionDecl *F : Candidates) {
+      if (!Undecided.count(F->getCanonicalDecl()))
+        continue;
+      bool Retry = false;
+      if (Summarize(F, Retry) || !Retry) {
+        Undecided.erase(F->getCanonicalDecl());
+        Progress = true;
+      }
+    }
   }
   if (Summaries.empty())
     return;
@@ -2302,63 +2425,12 @@ void FilePlanner::planCallSummaries() {
       Calls(C, G, GNames);
     const auto *CE = dyn_cast<CallExpr>(S);
     const FunctionDecl *F = CE ? CE->getDirectCallee() : nullptr;
-    if (!F || isa<CXXMemberCallExpr>(CE))
+    if (!F || F->getCanonicalDecl() == G->getCanonicalDecl())
       return;
-    auto It = Summaries.find(F->getCanonicalDecl());
-    if (It == Summaries.end() || F->getCanonicalDecl() == G->getCanonicalDecl() ||
-        CE->getNumArgs() != F->getNumParams())
-      return;
-    RegionFacts CF(CE, Ctx);
-    std::map<std::string, Poly> With;
-    for (unsigned I = 0; I < F->getNumParams(); ++I) {
-      const ParmVarDecl *P = F->getParamDecl(I);
-      if (!P->getType()->isIntegerType())
-        continue;
-      if (std::optional<Poly> A = CF.toPoly(CE->getArg(I)))
-        With[P->getNameAsString()] = *A;
+    if (std::optional<std::vector<HoistItem>> Items = CallItems(CE, GNames)) {
+      KernelRecs.push_back({CE, G, std::move(*Items), false});
+      SummarizedCalls.insert(CE);
     }
-    std::vector<HoistItem> Items;
-    for (const auto &[I, N] : It->second) {
-      const auto *R = dyn_cast<DeclRefExpr>(CE->getArg(I)->IgnoreParenImpCasts());
-      const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
-      if (!V || !V->getType()->isPointerType())
-        return;
-      for (const Poly *X : {&N.Lo, &N.Hi})
-        for (const std::string &Sym : X->symbols())
-          if (!With.count(Sym) && GNames.count(Sym))
-            return; // a constant's name that the caller reuses
-      for (const Poly *X : {&N.Lo, &N.Hi})
-        for (const std::string &Sym : X->symbols())
-          if (!With.count(Sym) && llvm::any_of(F->parameters(), [&](const ParmVarDecl *P) {
-                return P->getNameAsString() == Sym;
-              }))
-            return; // an argument that is no polynomial
-      Poly Lo = N.Lo.substituteAll(With), Hi = N.Hi.substituteAll(With);
-      std::string Name = V->getNameAsString();
-      std::string Type = N.Types.size() == 1 ? *N.Types.begin() : "tofrom";
-      Items.push_back({V, Name, sectionText(Name, Lo, Hi), Type, Lo, Hi});
-    }
-    for (const auto &[V, N] : GlobalSummaries[F->getCanonicalDecl()]) {
-      std::string Name = V->getNameAsString();
-      if (GNames.count(Name))
-        return; // the caller's own variable of that name hides the global
-      std::string Type = N.Types.size() == 1 ? *N.Types.begin() : "tofrom";
-      if (!N.Lo || !N.Hi) {
-        Items.push_back({V, Name, N.Section, Type, std::nullopt, std::nullopt});
-        continue;
-      }
-      for (const Poly *X : {&*N.Lo, &*N.Hi})
-        for (const std::string &Sym : X->symbols())
-          if (!With.count(Sym) && (GNames.count(Sym) ||
-                                   llvm::any_of(F->parameters(), [&](const ParmVarDecl *P) {
-                                     return P->getNameAsString() == Sym;
-                                   })))
-            return;
-      Poly Lo = N.Lo->substituteAll(With), Hi = N.Hi->substituteAll(With);
-      Items.push_back({V, Name, sectionText(Name, Lo, Hi), Type, Lo, Hi});
-    }
-    KernelRecs.push_back({CE, G, Items, false});
-    SummarizedCalls.insert(CE);
   };
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     const auto *G = dyn_cast<FunctionDecl>(D);
