@@ -2573,16 +2573,32 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
   for (const Stmt *O : OmpOthers)
     if (within(O, L))
       return false;
-  // Parents of the loop's host code, and no return/goto out of it.
+  // Parents of the loop's host code, and no goto or throw out of it. A
+  // return is followed: the region becomes enter/exit data, with the exit
+  // also before each return.
   llvm::DenseMap<const Stmt *, const Stmt *> Parent;
   bool Jumps = false;
+  std::vector<const ReturnStmt *> Returns;
+  unsigned InLambda = 0;
   std::vector<const DeclRefExpr *> Refs;
   std::vector<const CallExpr *> HostCalls;
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
     if (!S)
       return;
-    if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S))
+    if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<CXXThrowExpr>(S))
       Jumps = true;
+    if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+      if (InLambda || RS->getBeginLoc().isMacroID())
+        Jumps = true;
+      else
+        Returns.push_back(RS);
+    }
+    struct LambdaScope {
+      unsigned &N;
+      bool On;
+      ~LambdaScope() { N -= On; }
+    } Scope{InLambda, isa<LambdaExpr>(S) || isa<BlockExpr>(S)};
+    InLambda += Scope.On;
     if (isa<OpenACCConstructStmt>(S) || OmpKernelStmts.count(S) ||
         SummarizedCalls.count(S))
       return; // kernels: their maps are their own
@@ -2607,7 +2623,7 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
       if (const FunctionDecl *Def = F->getDefinition();
           Def && callGraph().mayRunDeviceCode(Def))
         return false;
-  if (Jumps)
+  if (Jumps || (Run && !Returns.empty()))
     return false;
   const auto *LP = dyn_cast_or_null<CompoundStmt>(
       [&]() -> const Stmt * {
@@ -3103,10 +3119,26 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
   if (!Run && !FinalFetch.empty() && !endsItsLine(L)) {
     return false; // no place for the update after the loop
   }
+  if (!Returns.empty()) {
+    // At a return the exit copies out what the device holds: the host must
+    // not hold newer data there, so no return inside a host statement that
+    // writes a hoisted array (its update to comes after the statement).
+    if (!FinalFetch.empty() || !endsItsLine(L))
+      return false;
+    for (const ReturnStmt *RS : Returns)
+      for (const auto &[S, Vs] : Uses) {
+        if (!within(RS, S))
+          continue;
+        RegionFacts SF(S, Ctx);
+        for (const ValueDecl *V : Vs)
+          if (Cands[V].Ok && (SF.isWritten(V) || SF.isAddressTaken(V)))
+            return false;
+      }
+  }
   std::string ExitLine;
-  if (Run) {
+  if (Run || !Returns.empty()) {
     // enter/exit data rather than a block, which would end the scope of
-    // declarations in the run.
+    // declarations in the run, or which a return could not leave.
     MapList In, Out;
     for (const ValueDecl *V : Hoisted) {
       const Cand &C = Cands[V];
@@ -3118,10 +3150,40 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
     Out.renderInto(OutCl);
     Line = omp("target enter data", InCl);
     ExitLine = omp("target exit data", OutCl);
-    if (!endsItsLine(Run->body_back()))
+    if (Run && !endsItsLine(Run->body_back()))
       return false;
   }
-  if (Run) {
+  // Lines before and after statement S; S gets braces when it is not a
+  // statement of a block (an if's branch, a labelled statement).
+  auto Around = [&](const Stmt *S, const std::string &Before, const std::string &After) {
+    if (isa_and_nonnull<CompoundStmt>(Parent.lookup(S))) {
+      if (!Before.empty())
+        E.insertLinesBefore(S->getBeginLoc(), {Before});
+      if (!After.empty())
+        E.insertLinesAfter(SM.getExpansionLoc(S->getEndLoc()), {After},
+                           E.indentOf(S->getBeginLoc()));
+      return true;
+    }
+    SourceLocation AfterSemi = Lexer::findLocationAfterToken(
+        SM.getExpansionLoc(S->getEndLoc()), tok::semi, SM, Ctx.getLangOpts(),
+        /*SkipTrailingWhitespaceAndNewLine=*/false);
+    if (AfterSemi.isInvalid())
+      return false;
+    std::string In = E.indentOf(S->getBeginLoc());
+    std::string Open = "{\n";
+    if (!Before.empty())
+      Open += In + "  " + Before + "\n";
+    Open += In + "  ";
+    std::string Close = "\n";
+    if (!After.empty())
+      Close += In + "  " + After + "\n";
+    Close += In + "}";
+    SourceLocation B = SM.getExpansionLoc(S->getBeginLoc());
+    E.replace(CharSourceRange::getCharRange(B, B), Open);
+    E.replace(CharSourceRange::getCharRange(AfterSemi, AfterSemi), Close);
+    return true;
+  };
+  if (Run || !Returns.empty()) {
     E.insertLinesBefore(L->getBeginLoc(), {Line});
     R.Emitted.push_back(Line);
   } else if (FinalFetch.empty()) {
@@ -3192,26 +3254,8 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
     if (FromLine.empty() && ToLine.empty())
       continue;
     if (NeedsBraces.count(S)) {
-      SourceLocation AfterSemi = Lexer::findLocationAfterToken(
-          SM.getExpansionLoc(S->getEndLoc()), tok::semi, SM, Ctx.getLangOpts(),
-          /*SkipTrailingWhitespaceAndNewLine=*/false);
-      if (AfterSemi.isValid()) {
-        std::string In = E.indentOf(S->getBeginLoc());
-        std::string Before = "{\n";
-        if (!FromLine.empty())
-          Before += In + "  " + FromLine + "\n";
-        Before += In + "  ";
-        std::string After = "\n";
-        if (!ToLine.empty())
-          After += In + "  " + ToLine + "\n";
-        After += In + "}";
-        E.replace(CharSourceRange::getCharRange(
-                      SM.getExpansionLoc(S->getBeginLoc()),
-                      SM.getExpansionLoc(S->getBeginLoc())),
-                  Before);
-        E.replace(CharSourceRange::getCharRange(AfterSemi, AfterSemi), After);
+      if (Around(S, FromLine, ToLine))
         continue;
-      }
       // No ';' to anchor the braces: fall back to the enclosing statement.
       const Stmt *Up = Parent.lookup(S);
       while (Up && !isa<CompoundStmt>(Parent.lookup(Up)))
@@ -3225,6 +3269,18 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
     if (!ToLine.empty())
       E.insertLinesAfter(SM.getExpansionLoc(S->getEndLoc()), {ToLine},
                          E.indentOf(S->getBeginLoc()));
+  }
+  if (!Returns.empty()) {
+    E.insertLinesAfter(lastLoc(L), {ExitLine}, E.indentOf(L->getBeginLoc()));
+    R.Emitted.push_back(ExitLine);
+    for (const ReturnStmt *RS : Returns) {
+      if (!Around(RS, ExitLine, ""))
+        return false;
+      R.Notes.push_back("the return at line " +
+                        std::to_string(SM.getPresumedLineNumber(
+                            SM.getExpansionLoc(RS->getBeginLoc()))) +
+                        " leaves the loop: target exit data before it too");
+    }
   }
   if (Run) {
     std::vector<std::string> After;

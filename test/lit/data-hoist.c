@@ -61,8 +61,20 @@ void not_hoisted(int n, int steps, float *restrict a) {
     for (int i = 0; i <= k; i++)
       a[i] += 1;
   }
-  // A return inside the loop cannot leave a target data region.
+  // A return inside the loop could not leave a target data region: the
+  // region is enter/exit data, with the exit also before the return
+  // (data-hoist-return.c has more).
   // CHECK-NOT: {{^ *}}#pragma omp target data
+  // CHECK: {{^  }}#pragma omp target enter data map(to: a[0:n])
+  // CHECK-NEXT: {{^  }}for (int t = 0; t < steps; t++) {
+  // CHECK: {{^    }}#pragma omp target update from(a[0:1])
+  // CHECK-NEXT: {{^    }}if (a[0] > 100)
+  // CHECK-NEXT: {{^      }}{
+  // CHECK-NEXT: {{^        }}#pragma omp target exit data map(from: a[0:n])
+  // CHECK-NEXT: {{^        }}return;
+  // CHECK-NEXT: {{^      }}}
+  // CHECK-NEXT: {{^  }}}
+  // CHECK-NEXT: {{^  }}#pragma omp target exit data map(from: a[0:n])
   for (int t = 0; t < steps; t++) {
     #pragma acc parallel loop
     for (int i = 0; i < n; i++)
