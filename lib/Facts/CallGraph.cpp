@@ -7,6 +7,7 @@
 #include "clang/AST/StmtOpenACC.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
 #include <functional>
 
 using namespace clang;
@@ -25,6 +26,35 @@ bool isLibraryFunction(const FunctionDecl *F, const SourceManager &SM) {
 
 CallGraphFacts::CallGraphFacts(ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
+  // Writes to globals: of the variable itself, or of what it points to.
+  auto Global = [](const Expr *E) -> const VarDecl * {
+    const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    return VD && VD->hasGlobalStorage() && !VD->isStaticLocal() ? VD->getCanonicalDecl()
+                                                                : nullptr;
+  };
+  // The global an lvalue's elements belong to: a[i], a[i][j], *p, *(p + k).
+  std::function<const VarDecl *(const Expr *)> ElemBase =
+      [&](const Expr *E) -> const VarDecl * {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      if (const VarDecl *G = Global(AS->getBase()))
+        return G;
+      return ElemBase(AS->getBase());
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref) {
+      const Expr *Sub = U->getSubExpr()->IgnoreParenImpCasts();
+      if (const auto *B = dyn_cast<BinaryOperator>(Sub); B && B->isAdditiveOp())
+        Sub = B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS();
+      if (const VarDecl *G = Global(Sub))
+        return G;
+      return ElemBase(Sub);
+    }
+    if (const auto *M = dyn_cast<MemberExpr>(E))
+      return ElemBase(M->getBase());
+    return nullptr;
+  };
+  llvm::DenseSet<const Expr *> ElemRefs;
   std::function<void(const Stmt *, Node &)> Scan = [&](const Stmt *S, Node &N) {
     if (!S)
       return;
@@ -36,8 +66,65 @@ CallGraphFacts::CallGraphFacts(ASTContext &Ctx) {
           N.Directives = true;
     if (const auto *DR = dyn_cast<DeclRefExpr>(S))
       if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
-          VD && VD->hasGlobalStorage() && !VD->isStaticLocal())
+          VD && VD->hasGlobalStorage() && !VD->isStaticLocal()) {
         N.Globals.insert(VD->getCanonicalDecl());
+        // A pointer or array used other than as the base of a subscript or
+        // `*` (copied, passed, returned, compared): what it points to may
+        // be written through the copy.
+        QualType T = VD->getType();
+        if ((T->isPointerType() || T->isArrayType()) && !ElemRefs.count(DR))
+          N.Written.insert(VD->getCanonicalDecl());
+      }
+    // The bases of subscripts and dereferences: element accesses, whose
+    // writes the operators below record.
+    auto Base = [&](const Expr *E) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAdditiveOp())
+        E = (B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS())
+                ->IgnoreParenImpCasts();
+      if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+        ElemRefs.insert(DR);
+    };
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S))
+      Base(AS->getBase());
+    if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_Deref)
+      Base(U->getSubExpr());
+    auto Target = [&](const Expr *E) {
+      if (const VarDecl *G = Global(E)) {
+        N.Assigned.insert(G);
+        ElemRefs.insert(cast<DeclRefExpr>(E->IgnoreParenImpCasts())); // not a copy of it
+      }
+      else if (const VarDecl *G = ElemBase(E))
+        N.Written.insert(G);
+    };
+    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+      Target(B->getLHS());
+    if (const auto *U = dyn_cast<UnaryOperator>(S)) {
+      if (U->isIncrementDecrementOp())
+        Target(U->getSubExpr());
+      else if (U->getOpcode() == UO_AddrOf) {
+        if (const VarDecl *G = Global(U->getSubExpr()))
+          N.Assigned.insert(G); // and, not in ElemRefs, written
+        else if (const VarDecl *G = ElemBase(U->getSubExpr()))
+          N.Written.insert(G);
+      }
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      for (const Expr *A : CE->arguments())
+        if (A->IgnoreParenImpCasts()->getType()->isPointerType() ||
+            A->IgnoreParenImpCasts()->getType()->isArrayType() ||
+            A->getType()->isReferenceType()) {
+          const Expr *X = A->IgnoreParenImpCasts();
+          if (const VarDecl *G = Global(X))
+            (X->getType()->isPointerType() || X->getType()->isArrayType() ? N.Written
+                                                                          : N.Assigned)
+                .insert(G);
+          else if (const auto *U = dyn_cast<UnaryOperator>(X);
+                   U && U->getOpcode() == UO_AddrOf)
+            ; // &x, &a[i]: the operator itself is recorded above
+          else if (const VarDecl *G = ElemBase(X))
+            N.Written.insert(G);
+        }
     if (const auto *CE = dyn_cast<CallExpr>(S)) {
       const FunctionDecl *G = CE->getDirectCallee();
       if (G && G->getDefinition())
@@ -75,6 +162,10 @@ CallGraphFacts::CallGraphFacts(ASTContext &Ctx) {
           Changed = N.Unknown = true;
         for (const VarDecl *V : C.Globals)
           Changed |= N.Globals.insert(V).second;
+        for (const VarDecl *V : C.Assigned)
+          Changed |= N.Assigned.insert(V).second;
+        for (const VarDecl *V : C.Written)
+          Changed |= N.Written.insert(V).second;
       }
   }
 }
@@ -96,6 +187,16 @@ bool CallGraphFacts::mayRunDeviceCode(const FunctionDecl *F) const {
 std::set<const VarDecl *> CallGraphFacts::globalsUsed(const FunctionDecl *F) const {
   const Node *N = closed(F);
   return N ? N->Globals : std::set<const VarDecl *>();
+}
+
+std::set<const VarDecl *> CallGraphFacts::globalsAssigned(const FunctionDecl *F) const {
+  const Node *N = closed(F);
+  return N ? N->Assigned : std::set<const VarDecl *>();
+}
+
+std::set<const VarDecl *> CallGraphFacts::globalsWritten(const FunctionDecl *F) const {
+  const Node *N = closed(F);
+  return N ? N->Written : std::set<const VarDecl *>();
 }
 
 bool CallGraphFacts::callsUnknown(const FunctionDecl *F) const {

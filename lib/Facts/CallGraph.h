@@ -37,6 +37,13 @@ public:
   /// neither defined in this file nor a library function (or calls through
   /// a pointer).
   bool callsUnknown(const clang::FunctionDecl *F) const;
+  /// Global variables F, or a function of this file it calls, may change
+  /// themselves: assigned, incremented, or their address taken.
+  std::set<const clang::VarDecl *> globalsAssigned(const clang::FunctionDecl *F) const;
+  /// Global pointers and arrays whose elements F, or a function of this file
+  /// it calls, may write: through a subscript or `*`, or by passing the
+  /// pointer (or an element's address) to a call.
+  std::set<const clang::VarDecl *> globalsWritten(const clang::FunctionDecl *F) const;
 
 private:
   struct Node {
@@ -44,6 +51,7 @@ private:
     bool Unknown = false;
     std::set<const clang::FunctionDecl *> Callees;
     std::set<const clang::VarDecl *> Globals;
+    std::set<const clang::VarDecl *> Assigned, Written;
   };
   const Node *closed(const clang::FunctionDecl *F) const;
   std::map<const clang::FunctionDecl *, Node> Nodes; ///< canonical decls

@@ -2701,15 +2701,37 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
     return Br != StringRef::npos && mentionsIdentifier(Sec.substr(Br), Name);
   };
   bool UnknownCall = false;
+  // Global arrays a host function of this file uses: the call is a host
+  // access of the whole mapped section (and a write if the function may
+  // write its elements).
+  struct CallUse {
+    const CallExpr *Call;
+    const ValueDecl *V;
+    bool Writes;
+  };
+  std::vector<CallUse> CallUses;
   for (const CallExpr *CE : HostCalls) {
     const FunctionDecl *F = CE->getDirectCallee();
     if (F && isLibraryFunction(F, SM))
       continue;
     if (F && F->getDefinition()) {
+      std::set<const VarDecl *> Assigned = callGraph().globalsAssigned(F);
+      std::set<const VarDecl *> Written = callGraph().globalsWritten(F);
       for (const VarDecl *G : callGraph().globalsUsed(F))
-        for (auto &[V, C] : Cands)
-          if (V->getCanonicalDecl() == G || BoundsName(C.Section, G->getName()))
-            C.Ok = false;
+        for (auto &[V, C] : Cands) {
+          if (BoundsName(C.Section, G->getName())) {
+            if (Assigned.count(G))
+              C.Ok = false; // the call may change the bounds
+            continue;
+          }
+          const auto *VD = dyn_cast<VarDecl>(V);
+          if (!VD || VD->getCanonicalDecl() != G)
+            continue;
+          if (Assigned.count(G) || !(VD->getType()->isPointerType() || VD->getType()->isArrayType()))
+            C.Ok = false; // the pointer itself may change
+          else
+            CallUses.push_back({CE, V, Written.count(G) > 0});
+        }
       if (!callGraph().callsUnknown(F))
         continue;
     }
@@ -2860,6 +2882,18 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
               return false;
     }
     Uses[S].insert(V);
+  }
+  std::map<const Stmt *, std::set<const ValueDecl *>> ViaCall, WrittenViaCall;
+  for (const CallUse &U : CallUses) {
+    if (!Cands[U.V].Ok)
+      continue;
+    const Stmt *S = StmtOf(U.Call);
+    if (!S || S == L)
+      return false; // a call in the loop's own header: no place for an update
+    Uses[S].insert(U.V);
+    ViaCall[S].insert(U.V);
+    if (U.Writes)
+      WrittenViaCall[S].insert(U.V);
   }
   // Pointer copies tie variables into groups: buffers that trade places
   // must all be mapped, with one extent (the union of their sections); the
@@ -3224,7 +3258,11 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
         continue;
       SectionResult Sec = SF.inferSection(V);
       // Only what the region maps can be updated: clip to its extent (an
-      // update of a partly mapped section does nothing at all).
+      // update of a partly mapped section does nothing at all). A call that
+      // uses the array may touch any of it.
+      bool Called = ViaCall.count(S) && ViaCall[S].count(V);
+      if (Called)
+        Sec = SectionResult{"", "used by a call", "", std::nullopt, std::nullopt};
       std::string Item = C.Section;
       if (Sec.ok() && C.FullExtent) {
         Item = Sec.Item; // inside the allocation, so inside the region
@@ -3235,9 +3273,10 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
         if (Common)
           Item = sectionText(C.Name, (*Common)->first, (*Common)->second);
       }
-      bool Writes = SF.isWritten(V) || SF.isAddressTaken(V);
+      bool Writes = SF.isWritten(V) || SF.isAddressTaken(V) ||
+                    (WrittenViaCall.count(S) && WrittenViaCall[S].count(V));
       if ((C.Type == "tofrom" || C.Type == "from") &&
-          !skipFetch(S, V, SF, Sec, Item, Fetched, L, Parent))
+          (Called || !skipFetch(S, V, SF, Sec, Item, Fetched, L, Parent)))
         From.push_back(Item);
       if (Writes && (C.Type == "tofrom" || C.Type == "to"))
         To.push_back(Item);

@@ -73,4 +73,40 @@ TEST(CallGraph, GlobalsAndUnknownCalls) {
   EXPECT_FALSE(isLibraryFunction(P.fn("elsewhere"), P.AST->getSourceManager()));
 }
 
+TEST(CallGraph, WritesToGlobals) {
+  Parsed P = parse(R"(
+    #include <stdio.h>
+    #include <string.h>
+    double *u, *v, *w, *x, *y, *z, m[4][4];
+    int n, k;
+    static double reads(void) { double s = 0; for (int i = 0; i < n; i++) s += u[i] + *(v + i); return s; }
+    static void prints(void) { printf("%f %f\n", u[0], m[1][2]); }
+    static void writes(void) { v[1] = 2; *(w + 3) += 1; m[2][3]++; }
+    static void moves(void) { u = v; k = 1; }
+    static void aliases(void) { double *p = x; p[0] = 1; }
+    static void passes(void) { memset(y, 0, 8); }
+    static void takes(void) { double *r = &z[2]; *r = 1; }
+    static void outer(void) { reads(); writes(); }
+  )");
+  CallGraphFacts CG(P.AST->getASTContext());
+  auto Names = [](const std::set<const clang::VarDecl *> &S) {
+    std::string Out;
+    for (const clang::VarDecl *V : S)
+      Out += V->getNameAsString();
+    std::sort(Out.begin(), Out.end());
+    return Out;
+  };
+  EXPECT_EQ(Names(CG.globalsWritten(P.fn("reads"))), "");
+  EXPECT_EQ(Names(CG.globalsAssigned(P.fn("reads"))), "");
+  EXPECT_EQ(Names(CG.globalsWritten(P.fn("prints"))), "");
+  EXPECT_EQ(Names(CG.globalsWritten(P.fn("writes"))), "mvw");
+  EXPECT_EQ(Names(CG.globalsAssigned(P.fn("writes"))), "");
+  EXPECT_EQ(Names(CG.globalsAssigned(P.fn("moves"))), "ku");
+  EXPECT_EQ(Names(CG.globalsWritten(P.fn("moves"))), "v"); // its value copied
+  EXPECT_EQ(Names(CG.globalsWritten(P.fn("aliases"))), "x");
+  EXPECT_EQ(Names(CG.globalsWritten(P.fn("passes"))), "y");
+  EXPECT_EQ(Names(CG.globalsWritten(P.fn("takes"))), "z");
+  EXPECT_EQ(Names(CG.globalsWritten(P.fn("outer"))), "mvw");
+}
+
 } // namespace
