@@ -12,7 +12,10 @@ A GPU machine often has the driver but no compiler, so the work is split:
       reference output comes from the OpenACC original built with
       gcc -fopenacc -foffload=disable -O2 (OpenACC run on the host) at the
       same size. Every sample in samples/ is translated and built the same
-      way, with its expected.txt as reference. A program with one empty target
+      way, with its expected.txt as reference, and every execution test of
+      test/lit (its original under gcc -fopenacc as reference; default
+      translation and --data=per-kernel then --optimize-data; no timing). A
+      program with one empty target
       region measures the fixed cost of a run (CUDA and libomptarget start-up).
       Writes DIR/manifest.json, DIR/bin/*, DIR/ref/* and, packed by
       ../shared/tools/pack-offload-runtime (or --runtime-tar), the offload
@@ -238,6 +241,37 @@ def build(a):
                                      "version": "omp-migrate", "exe": exe,
                                      "ref": "ref/sample.%s.txt" % name})
 
+    # The execution tests of the translation suite: every test/lit/*.c that
+    # runs its original under gcc -fopenacc, in the default translation and
+    # through --data=per-kernel then --optimize-data.
+    lit = os.path.join(REPO, "test", "lit")
+    for f in sorted(os.listdir(lit)):
+        src = os.path.join(lit, f)
+        if not f.endswith(".c"):
+            continue
+        with open(src) as fh:
+            if "%gcc-openacc" not in fh.read():
+                continue
+        name = f[:-2]
+        print("building test %s ..." % name, file=sys.stderr)
+        ref_exe = os.path.join(srcdir, name + ".gcc")
+        must([a.gcc, "-fopenacc", "-foffload=disable", "-O2", src, "-o", ref_exe, "-lm"],
+             "gcc reference build of " + name)
+        with open(os.path.join(refdir, "test.%s.txt" % name), "w") as fh:
+            fh.write(must([ref_exe], "gcc reference run of " + name))
+        default = os.path.join(srcdir, "test.%s.c" % name)
+        translate(src, default, [], [])
+        naive = os.path.join(srcdir, "test.%s.naive.c" % name)
+        translate(src, naive, ["--data=per-kernel"], [])
+        optimized = os.path.join(srcdir, "test.%s.optimize-data.c" % name)
+        translate(naive, optimized, ["--optimize-data"], [])
+        for v, path in (("omp-migrate", default), ("optimize-data", optimized)):
+            exe = "bin/test.%s.%s" % (name, v)
+            compile_(path, os.path.join(out, exe), [])
+            manifest["programs"].append({"group": "tests", "name": name, "size": "-",
+                                         "version": v, "exe": exe,
+                                         "ref": "ref/test.%s.txt" % name})
+
     tar = os.path.join(out, "offload-runtime.tar.xz")
     if a.runtime_tar:
         shutil.copy(a.runtime_tar, tar)
@@ -289,7 +323,7 @@ def run(a):
             row["note"] = why or ""
         h2d_n, h2d_b, d2h_n, d2h_b, _ = bench_data.count_copies(se)
         row.update(h2d_n=h2d_n, h2d_b=h2d_b, d2h_n=d2h_n, d2h_b=d2h_b)
-        if row["ok"]:
+        if row["ok"] and p["group"] != "tests":
             for _ in range(a.repeat):
                 t, rc, _, _ = timed([exe], env, a.timeout)
                 if rc != 0:
@@ -324,7 +358,7 @@ def run(a):
         if r["version"] == "naive" and r["times"]:
             naive[(r["name"], r["size"])] = statistics.median(r["times"])
     for r in rows:
-        if r["group"] in ("baseline", "samples"):
+        if r["group"] in ("baseline", "samples", "tests"):
             continue
         med = statistics.median(r["times"]) if r["times"] else None
         mn = min(r["times"]) if r["times"] else None
@@ -346,6 +380,17 @@ def run(a):
                 r["name"], "yes" if r["ok"] else "**NO** " + r["note"],
                 bench_data.cell(r["h2d_b"]), bench_data.cell(r["d2h_b"]),
                 ms(statistics.median(r["times"]) if r["times"] else None)))
+    tests = [r for r in rows if r["group"] == "tests"]
+    if tests:
+        lines += ["", "Execution tests of test/lit (output compared with the original's under "
+                  "gcc -fopenacc):", "",
+                  "| test | version | output OK | H2D copies | H2D bytes | D2H copies | D2H bytes |",
+                  "|---|---|---|--:|--:|--:|--:|"]
+        for r in tests:
+            lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+                r["name"], r["version"], "yes" if r["ok"] else "**NO** " + r["note"],
+                bench_data.cell(r["h2d_n"]), bench_data.cell(r["h2d_b"]),
+                bench_data.cell(r["d2h_n"]), bench_data.cell(r["d2h_b"])))
     text = "\n".join(lines) + "\n"
     sys.stdout.write(text)
     if a.out:
