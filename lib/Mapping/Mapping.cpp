@@ -81,7 +81,7 @@ const DirectiveRule DirRules[] = {
   {"cache(list)", "(directive removed)", "", "OpenMP has no cache directive"},
   {"init / shutdown", "(directive removed)", "", "OpenMP initialises devices lazily"},
   {"set device_num(n)", "omp_set_default_device(n);", "", "other set clauses are dropped"},
-  {"set default_async(q)", "omp_migrate_default_async_ = (q);", "", "the file's default queue (declared once per file: static int omp_migrate_default_async_ = -1); async without an argument then uses it"},
+  {"set default_async(q)", "omp_migrate_default_async_ = (q);", "", "the file's default queue (declared once per file: static int omp_migrate_default_async_ = 0, the initial default of GCC's libgomp); async without an argument then uses it"},
   {"set ... if(c)", "if (c) before the statement(s), in braces when there are two", "", ""},
   {"#include <openacc.h>", "#include <omp.h>", "", ""},
   {"#ifdef _OPENACC", "#ifdef _OPENMP", "", "so the guarded code stays in the OpenMP build"},

@@ -57,7 +57,8 @@ llvm::StringRef reductionOperator(clang::OpenACCReductionOperator Op);
 /// The variable that holds a file's default async queue (OpenACC's
 /// acc-default-async-var). The planner declares it once per file, next to the
 /// queue array, when the file sets or reads the default queue:
-/// `static int omp_migrate_default_async_ = -1;` (-1 is acc_async_noval).
+/// `static int omp_migrate_default_async_ = 0;` (queue 0 at first, as in
+/// GCC's libgomp; acc_get_default_async() is never negative).
 inline constexpr const char DefaultAsyncVar[] = "omp_migrate_default_async_";
 
 /// One row of the runtime-API table (lib/Mapping/RuntimeApi.def).

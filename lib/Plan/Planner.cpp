@@ -2073,8 +2073,8 @@ void FilePlanner::insertQueueDecl() {
                     "dependence object per OpenACC async queue */");
   if (NeedDefaultAsync)
     Lines.push_back("static int " + std::string(DefaultAsyncVar) +
-                    " = -1; /* omp-migrate: the default async queue "
-                    "(acc_async_noval), per file */");
+                    " = 0; /* omp-migrate: the default async queue, "
+                    "per file */");
   EditSet E(SM);
   E.insertLinesBefore(At, Lines);
   Out.Edits.insert(Out.Edits.end(), E.edits().begin(), E.edits().end());

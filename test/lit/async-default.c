@@ -18,9 +18,9 @@
 // DIAG: 14 of 14 constructs translated
 // DIAG: exit=0
 // JSON: "default_async: the default queue is a variable of this file (static int omp_migrate_default_async_); a default set in another file is not seen here"
-// OUT: -1 2 3 1999 3
+// OUT: 0 2 3 1999 3
 // CHECK: {{^}}static char omp_migrate_async_[64]; /* omp-migrate: one dependence object per OpenACC async queue */
-// CHECK-NEXT: {{^}}static int omp_migrate_default_async_ = -1; /* omp-migrate: the default async queue (acc_async_noval), per file */
+// CHECK-NEXT: {{^}}static int omp_migrate_default_async_ = 0; /* omp-migrate: the default async queue, per file */
 // CHECK-NEXT: {{^}}int main(void) {
 #include <openacc.h>
 #include <stdio.h>
