@@ -541,7 +541,8 @@ private:
                  const SectionResult &Sec, const std::string &Item,
                  const std::vector<std::pair<const Stmt *, std::vector<std::string>>> &Fetched,
                  const Stmt *L,
-                 const llvm::DenseMap<const Stmt *, const Stmt *> &Parent) const;
+                 const llvm::DenseMap<const Stmt *, const Stmt *> &Parent,
+                 bool AllowDense) const;
   bool denseOverwrite(const Stmt *S, const ValueDecl *V,
                       const RegionFacts &SF, const SectionResult &Sec) const;
   bool fetchedBefore(const Stmt *S, const Stmt *Prior, const Stmt *L,
@@ -3275,8 +3276,14 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
       }
       bool Writes = SF.isWritten(V) || SF.isAddressTaken(V) ||
                     (WrittenViaCall.count(S) && WrittenViaCall[S].count(V));
+      // An update to wider than what the host writes (its section could
+      // not be clipped to the region's) sends elements the host did not
+      // write: the host must hold their current values, so a dense write
+      // of its own section does not spare the fetch.
+      bool Widened = Sec.ok() && Item != Sec.Item;
       if ((C.Type == "tofrom" || C.Type == "from") &&
-          (Called || !skipFetch(S, V, SF, Sec, Item, Fetched, L, Parent)))
+          (Called ||
+           !skipFetch(S, V, SF, Sec, Item, Fetched, L, Parent, !(Writes && Widened))))
         From.push_back(Item);
       if (Writes && (C.Type == "tofrom" || C.Type == "to"))
         To.push_back(Item);
@@ -3838,8 +3845,9 @@ bool FilePlanner::skipFetch(
     const Stmt *S, const ValueDecl *V, const RegionFacts &SF,
     const SectionResult &Sec, const std::string &Item,
     const std::vector<std::pair<const Stmt *, std::vector<std::string>>> &Fetched,
-    const Stmt *L, const llvm::DenseMap<const Stmt *, const Stmt *> &Parent) const {
-  if (denseOverwrite(S, V, SF, Sec))
+    const Stmt *L, const llvm::DenseMap<const Stmt *, const Stmt *> &Parent,
+    bool AllowDense) const {
+  if (AllowDense && denseOverwrite(S, V, SF, Sec))
     return true;
   for (const auto &[Prior, Items] : Fetched)
     if (llvm::is_contained(Items, Item) && fetchedBefore(S, Prior, L, Parent))

@@ -113,9 +113,26 @@ static void part3(int n) {
   free(y);
 }
 
+static void part4(double *u, int n) {
+  for (int t = 0; t < 10; t++) {
+#pragma acc parallel loop
+    for (int i = 0; i < n; i++)
+      u[i] += 1;
+    if (t % 3 == 0) {
+      u[1] = 0;
+    }
+  }
+}
+
 int main(void) {
   part1(16, 24);
   part2(100);
   part3(50);
+  double *u = malloc(40 * sizeof(double));
+  for (int i = 0; i < 40; i++)
+    u[i] = i;
+  part4(u, 40);
+  printf("p4 u[0] %.1f u[1] %.1f u[39] %.1f\n", u[0], u[1], u[39]);
+  free(u);
   return 0;
 }
