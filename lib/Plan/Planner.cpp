@@ -2912,6 +2912,13 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
   std::map<const ValueDecl *, std::vector<const ValueDecl *>> Groups;
   for (const auto &Pr : Leader)
     Groups[Find(Pr.first)].push_back(Pr.first);
+  // Pointers that trade places inside L: target exit data would find the
+  // buffer under the pointer's value at the exit, not the one mapped at the
+  // entry (a target data region remembers that one).
+  std::set<const ValueDecl *> Swapped;
+  for (const auto &G : Groups)
+    if (G.second.size() > 1)
+      Swapped.insert(G.second.begin(), G.second.end());
   for (auto &G : Groups) {
     std::vector<const ValueDecl *> Members = G.second;
     std::optional<Poly> Lo, Hi;
@@ -3171,6 +3178,9 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
       }
   }
   std::string ExitLine;
+  if ((Run || !Returns.empty()) &&
+      llvm::any_of(Hoisted, [&](const ValueDecl *V) { return Swapped.count(V) > 0; }))
+    return false;
   if (Run || !Returns.empty()) {
     // enter/exit data rather than a block, which would end the scope of
     // declarations in the run, or which a return could not leave.

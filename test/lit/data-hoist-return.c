@@ -103,6 +103,25 @@ done:
   return t;
 }
 
+// Pointers that trade places: target exit data would look up the buffer
+// under the pointer at the exit, not the one mapped at the entry. Not
+// hoisted (found by test/fuzz/fuzz_data.py, seed 102).
+// CHECK-LABEL: {{^}}static void swapping(
+// CHECK-NOT: {{^ *}}#pragma omp target {{(enter )?}}data
+// CHECK: {{^}}}
+static void swapping(double *p, double *q, int n, int stop) {
+  for (int t = 0; t < 8; t++) {
+    if (t == stop)
+      return;
+#pragma acc parallel loop
+    for (int i = 1; i < n - 1; i++)
+      p[i] = p[i] + 1;
+    double *tmp = p;
+    p = q;
+    q = tmp;
+  }
+}
+
 int main(void) {
   int n = 512;
   double *a = malloc(n * sizeof(double)), *b = malloc(n * sizeof(double));
@@ -121,6 +140,8 @@ int main(void) {
   printf("clamp: %d, x[1] = %.4f, x[2] = %.4f\n", c, x[1], x[2]);
   int j = jump(x, n);
   printf("jump: %d, x[0] = %.4f\n", j, x[0]);
+  swapping(a, x, n, 3);
+  printf("swapping: a[1] = %.4f, x[1] = %.4f\n", a[1], x[1]);
   free(a);
   free(b);
   free(x);

@@ -1,0 +1,273 @@
+#!/usr/bin/env python3
+"""Differential fuzzing of omp-migrate's data placement.
+
+Generates small OpenACC programs of the shapes the data planner handles (an
+iteration loop around kernels on a few arrays, with host reads and writes of
+single elements, rows of elements and whole arrays between them, guarded or
+not, through helper functions, pointer swaps, early returns, kernels in
+callees), builds each original with gcc -fopenacc (OpenACC on the host) and
+each translation with clang-19 OpenMP offload to the CPU stand-in device
+(separate device memory, OMP_TARGET_OFFLOAD=MANDATORY), and compares the
+outputs. Every value is an integer held in a double, so the outputs must be
+equal to the character. Translations: the default (--data=hoist) and, with
+--optimize-data, also --data=per-kernel followed by --optimize-data.
+
+A mismatch is written to WORK/fail-SEED/ (original, translation, outputs).
+Exit status: 0 no mismatch, 1 a mismatch or a translation/build failure of a
+translation, 2 setup errors. Python 3 standard library only.
+
+Usage: test/fuzz/fuzz_data.py --tool build/bin/omp-migrate [--seeds 1-200]
+           [--optimize-data] [--work DIR] [-j 2]
+"""
+import argparse
+import concurrent.futures
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ARRAYS = ["a", "b", "c"]
+
+
+class Gen:
+    """One random program, from a seed."""
+
+    def __init__(self, seed):
+        self.r = random.Random(seed)
+        self.seed = seed
+        self.helpers = []
+
+    def idx(self):
+        return self.r.choice(["0", "1", "n - 1", "n / 2", "t % n", "(t * 7) % n"])
+
+    def arr(self):
+        return self.r.choice(ARRAYS)
+
+    def kernel(self, ind):
+        x, y, z = self.arr(), self.arr(), self.arr()
+        lo, hi = self.r.choice([(0, 0), (1, 1), (0, 1), (2, 0)])
+        d = self.r.choice([0, 0, -1, 1]) if lo >= 1 and hi >= 1 else 0
+        rhs = self.r.choice([
+            "%s[i%s] + %s[i] + 1" % (y, "%+d" % d if d else "", z),
+            "%s[i] - t" % y,
+            "%s[i] + %s[i]" % (y, z) if y != x else "%s[i] + 2" % y,
+            "(double)(i %% 5) + t" % (),
+        ])
+        if d and y == x:
+            rhs = "%s[i] + 1" % y  # no loop-carried dependence
+        return [ind + "#pragma acc parallel loop",
+                ind + "for (int i = %d; i < n - %d; i++)" % (lo, hi),
+                ind + "  %s[i] = %s;" % (x, rhs)]
+
+    def reduction(self, ind):
+        x = self.arr()
+        return [ind + "{",
+                ind + "  double s = 0;",
+                ind + "#pragma acc parallel loop reduction(+:s)",
+                ind + "  for (int i = 0; i < n; i++)",
+                ind + "    s += %s[i];" % x,
+                ind + "  chk += s;",
+                ind + "}"]
+
+    def host(self, ind):
+        x = self.arr()
+        k = self.r.randrange(9)
+        if k == 0:
+            return [ind + "chk += %s[%s];" % (x, self.idx())]
+        if k == 1:
+            return [ind + "%s[%s] = t + 3;" % (x, self.idx())]
+        if k == 2:
+            return [ind + "%s[%s] += 1;" % (x, self.idx())]
+        if k == 3:
+            step = self.r.choice(["1", "3"])
+            return [ind + "for (int j = 0; j < n; j += %s)" % step,
+                    ind + "  %s[j] = %s[j] + 1;" % (x, x)]
+        if k == 4:
+            return [ind + "for (int j = 0; j < n / 2; j++)",
+                    ind + "  chk += %s[j];" % x]
+        if k == 5:
+            m = self.r.choice([2, 3])
+            body = self.host(ind + "  ")
+            return [ind + "if (t %% %d == 0) {" % m] + body + [ind + "}"]
+        if k == 6:
+            m = self.r.choice([2, 3])
+            return [ind + "if (t %% %d == 1)" % m,
+                    ind + "  %s[%s] = -t;" % (x, self.idx())]
+        if k == 7:
+            name = "bump%d" % len(self.helpers)
+            self.helpers.append(
+                "static void %s(double *v, int n, int t) { v[t %% n] += 10; }" % name)
+            return [ind + "%s(%s, n, t);" % (name, x)]
+        name = "peek%d" % len(self.helpers)
+        self.helpers.append(
+            "static double %s(const double *v, int n) { return v[n - 1] + v[0]; }" % name)
+        return [ind + "chk += %s(%s, n);" % (name, x)]
+
+    def callee_kernel(self, ind):
+        name = "step%d" % len(self.helpers)
+        x, y = self.arr(), self.arr()
+        self.helpers.append("\n".join([
+            "static void %s(double *x, const double *y, int n, int t) {" % name,
+            "#pragma acc parallel loop",
+            "  for (int i = 0; i < n; i++)",
+            "    x[i] = y[i] + t + 1;" if x != y else "    x[i] = x[i] + t + 1;",
+            "}"]))
+        return [ind + "%s(%s, %s, n, t);" % (name, x, y)]
+
+    def swap(self, ind):
+        x, y = self.r.sample(ARRAYS, 2)
+        return [ind + "{",
+                ind + "  double *tmp = %s;" % x,
+                ind + "  %s = %s;" % (x, y),
+                ind + "  %s = tmp;" % y,
+                ind + "}"]
+
+    def program(self):
+        body = []
+        ind = "    "
+        items = self.r.randint(2, 6)
+        kernels = 0
+        for _ in range(items):
+            k = self.r.random()
+            if k < 0.40:
+                body += self.kernel(ind)
+                kernels += 1
+            elif k < 0.50:
+                body += self.reduction(ind)
+                kernels += 1
+            elif k < 0.58:
+                body += self.callee_kernel(ind)
+                kernels += 1
+            elif k < 0.64:
+                body += self.swap(ind)
+            elif k < 0.68:
+                body += [ind + "if (t == %d && chk > -1e300)" % self.r.randrange(1, 6),
+                         ind + "  return chk;"]
+            else:
+                body += self.host(ind)
+        if kernels == 0:
+            body = self.kernel(ind) + body
+        iters = self.r.randint(3, 8)
+        n = self.r.choice([17, 32, 100])
+        out = ["#include <stdio.h>", "#include <stdlib.h>", ""]
+        out += self.helpers + [""]
+        out += ["static double work(double *a, double *b, double *c, int n, int T) {",
+                "  double chk = 0;",
+                "  for (int t = 0; t < T; t++) {"]
+        out += body
+        out += ["  }", "  return chk;", "}", "",
+                "int main(void) {",
+                "  int n = %d;" % n,
+                "  double *a = malloc(n * sizeof(double));",
+                "  double *b = malloc(n * sizeof(double));",
+                "  double *c = malloc(n * sizeof(double));",
+                "  for (int i = 0; i < n; i++) {",
+                "    a[i] = i;",
+                "    b[i] = 2 * i + 1;",
+                "    c[i] = i % 7;",
+                "  }",
+                "  double chk = work(a, b, c, n, %d);" % iters,
+                "  double sa = 0, sb = 0, sc = 0;",
+                "  for (int i = 0; i < n; i++) {",
+                "    sa += a[i] * (i + 1);",
+                "    sb += b[i] * (i + 1);",
+                "    sc += c[i] * (i + 1);",
+                "  }",
+                '  printf("%.1f %.1f %.1f %.1f\\n", chk, sa, sb, sc);',
+                "  free(a);", "  free(b);", "  free(c);",
+                "  return 0;", "}", ""]
+        return "\n".join(out)
+
+
+def run(cmd, timeout=60, env=None):
+    try:
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=timeout, env=env)
+        return r.returncode, r.stdout.decode("utf-8", "replace"), r.stderr.decode("utf-8", "replace")
+    except subprocess.TimeoutExpired:
+        return 124, "", "timed out"
+
+
+def check(seed, a, env):
+    """None if every translation matches the original, else a reason."""
+    d = tempfile.mkdtemp(prefix="fuzz%d." % seed, dir=a.work)
+    src = os.path.join(d, "prog.c")
+    with open(src, "w") as f:
+        f.write(Gen(seed).program())
+    rc, _, err = run(["gcc", "-fopenacc", "-foffload=disable", "-O1", src, "-o",
+                      os.path.join(d, "orig"), "-lm"])
+    if rc:
+        return "setup: gcc failed: " + err[-300:], d
+    rc, want, err = run([os.path.join(d, "orig")])
+    if rc:
+        return "setup: original failed: " + err[-300:], d
+    variants = [("hoist", [[]])]
+    if a.optimize_data:
+        variants.append(("optimize-data", [["--data=per-kernel"], ["--optimize-data"]]))
+    for name, steps in variants:
+        cur = src
+        for k, flags in enumerate(steps):
+            nxt = os.path.join(d, "%s.%d.c" % (name, k))
+            rc, so, err = run([a.tool] + flags + [cur, "--"])
+            if rc != 0:
+                return "%s: omp-migrate %s exit %d: %s" % (name, " ".join(flags), rc,
+                                                           err.strip()[-300:]), d
+            with open(nxt, "w") as f:
+                f.write(so)
+            cur = nxt
+        exe = os.path.join(d, name)
+        rc, _, err = run(["clang-19", "-fopenmp", "-fopenmp-targets=x86_64-pc-linux-gnu",
+                          "-O1", "-Wno-unknown-pragmas", cur, "-o", exe, "-lm"])
+        if rc:
+            return "%s: build failed: %s" % (name, err[-300:]), d
+        rc, got, err = run([exe], env=env)
+        if rc or got != want:
+            return "%s: output %r (exit %d), original %r" % (name, got.strip(), rc,
+                                                             want.strip()), d
+    shutil.rmtree(d)
+    return None, None
+
+
+def main(argv):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--tool", required=True)
+    p.add_argument("--seeds", default="1-100", help="a range LO-HI (inclusive)")
+    p.add_argument("--optimize-data", action="store_true")
+    p.add_argument("--work", default=None)
+    p.add_argument("-j", type=int, default=2)
+    p.add_argument("--show", type=int, default=None, help="print the program of this seed")
+    a = p.parse_args(argv)
+    if a.show is not None:
+        sys.stdout.write(Gen(a.show).program())
+        return 0
+    for t in ("gcc", "clang-19"):
+        if not shutil.which(t):
+            print("error: %s not found" % t, file=sys.stderr)
+            return 2
+    lo, _, hi = a.seeds.partition("-")
+    seeds = range(int(lo), int(hi or lo) + 1)
+    a.tool = os.path.abspath(a.tool)
+    a.work = a.work or tempfile.mkdtemp(prefix="fuzz_data.")
+    os.makedirs(a.work, exist_ok=True)
+    env = dict(os.environ, OMP_TARGET_OFFLOAD="MANDATORY")
+    env["LD_LIBRARY_PATH"] = "/usr/lib/llvm-19/lib" + (
+        ":" + env["LD_LIBRARY_PATH"] if env.get("LD_LIBRARY_PATH") else "")
+    failed = setup = 0
+    with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
+        for seed, (why, d) in zip(seeds, ex.map(lambda s: check(s, a, env), seeds)):
+            if why is None:
+                continue
+            if why.startswith("setup:"):
+                setup += 1
+                print("seed %d: %s" % (seed, why), file=sys.stderr)
+                continue
+            failed += 1
+            print("seed %d: MISMATCH %s\n  kept in %s" % (seed, why, d))
+    print("%d programs, %d mismatches, %d setup errors" % (len(seeds), failed, setup))
+    return 1 if failed else (2 if setup else 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
