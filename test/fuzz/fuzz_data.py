@@ -38,6 +38,9 @@ class Gen:
         self.r = random.Random(seed)
         self.seed = seed
         self.helpers = []
+        # params: the arrays are parameters of work(); globals: file-scope
+        # pointers that work() and the helpers use directly.
+        self.globals = self.r.random() < 0.35
 
     def idx(self):
         return self.r.choice(["0", "1", "n - 1", "n / 2", "t % n", "(t * 7) % n"])
@@ -97,10 +100,18 @@ class Gen:
                     ind + "  %s[%s] = -t;" % (x, self.idx())]
         if k == 7:
             name = "bump%d" % len(self.helpers)
+            if self.globals:
+                self.helpers.append(
+                    "static void %s(int n, int t) { %s[t %% n] += 10; }" % (name, x))
+                return [ind + "%s(n, t);" % name]
             self.helpers.append(
                 "static void %s(double *v, int n, int t) { v[t %% n] += 10; }" % name)
             return [ind + "%s(%s, n, t);" % (name, x)]
         name = "peek%d" % len(self.helpers)
+        if self.globals:
+            self.helpers.append(
+                "static double %s(int n) { return %s[n - 1] + %s[0]; }" % (name, x, x))
+            return [ind + "chk += %s(n);" % name]
         self.helpers.append(
             "static double %s(const double *v, int n) { return v[n - 1] + v[0]; }" % name)
         return [ind + "chk += %s(%s, n);" % (name, x)]
@@ -108,13 +119,29 @@ class Gen:
     def callee_kernel(self, ind):
         name = "step%d" % len(self.helpers)
         x, y = self.arr(), self.arr()
-        self.helpers.append("\n".join([
-            "static void %s(double *x, const double *y, int n, int t) {" % name,
-            "#pragma acc parallel loop",
-            "  for (int i = 0; i < n; i++)",
-            "    x[i] = y[i] + t + 1;" if x != y else "    x[i] = x[i] + t + 1;",
-            "}"]))
-        return [ind + "%s(%s, %s, n, t);" % (name, x, y)]
+        if self.globals:
+            self.helpers.append("\n".join([
+                "static void %s(int n, int t) {" % name,
+                "#pragma acc parallel loop",
+                "  for (int i = 0; i < n; i++)",
+                "    %s[i] = %s[i] + t + 1;" % (x, y),
+                "}"]))
+            call = "%s(n, t);" % name
+        else:
+            self.helpers.append("\n".join([
+                "static void %s(double *x, const double *y, int n, int t) {" % name,
+                "#pragma acc parallel loop",
+                "  for (int i = 0; i < n; i++)",
+                "    x[i] = y[i] + t + 1;" if x != y else "    x[i] = x[i] + t + 1;",
+                "}"]))
+            call = "%s(%s, %s, n, t);" % (name, x, y)
+        if self.r.random() < 0.4:
+            # one level more: a function that only calls the kernel's function
+            outer = "chain%d" % len(self.helpers)
+            params = "int n, int t" if self.globals else "double *a, double *b, double *c, int n, int t"
+            self.helpers.append("static void %s(%s) { %s }" % (outer, params, call))
+            call = "%s(n, t);" % outer if self.globals else "%s(a, b, c, n, t);" % outer
+        return [ind + call]
 
     def swap(self, ind):
         x, y = self.r.sample(ARRAYS, 2)
@@ -142,9 +169,11 @@ class Gen:
                 kernels += 1
             elif k < 0.64:
                 body += self.swap(ind)
-            elif k < 0.68:
+            elif k < 0.66:
                 body += [ind + "if (t == %d && chk > -1e300)" % self.r.randrange(1, 6),
                          ind + "  return chk;"]
+            elif k < 0.69:
+                body += [ind + "if (t == %d)" % self.r.randrange(1, 6), ind + "  break;"]
             else:
                 body += self.host(ind)
         if kernels == 0:
@@ -152,31 +181,35 @@ class Gen:
         iters = self.r.randint(3, 8)
         n = self.r.choice([17, 32, 100])
         out = ["#include <stdio.h>", "#include <stdlib.h>", ""]
+        if self.globals:
+            out += ["static double *a, *b, *c;", ""]
         out += self.helpers + [""]
-        out += ["static double work(double *a, double *b, double *c, int n, int T) {",
+        out += ["static double work(%sint n, int T) {" % (
+                    "" if self.globals else "double *a, double *b, double *c, "),
                 "  double chk = 0;",
                 "  for (int t = 0; t < T; t++) {"]
         out += body
         out += ["  }", "  return chk;", "}", "",
                 "int main(void) {",
                 "  int n = %d;" % n,
-                "  double *a = malloc(n * sizeof(double));",
-                "  double *b = malloc(n * sizeof(double));",
-                "  double *c = malloc(n * sizeof(double));",
+                "  %sa = malloc(n * sizeof(double));" % ("" if self.globals else "double *"),
+                "  %sb = malloc(n * sizeof(double));" % ("" if self.globals else "double *"),
+                "  %sc = malloc(n * sizeof(double));" % ("" if self.globals else "double *"),
+                "  double *a0 = a, *b0 = b, *c0 = c;",
                 "  for (int i = 0; i < n; i++) {",
                 "    a[i] = i;",
                 "    b[i] = 2 * i + 1;",
                 "    c[i] = i % 7;",
                 "  }",
-                "  double chk = work(a, b, c, n, %d);" % iters,
+                "  double chk = work(%sn, %d);" % ("" if self.globals else "a, b, c, ", iters),
                 "  double sa = 0, sb = 0, sc = 0;",
                 "  for (int i = 0; i < n; i++) {",
-                "    sa += a[i] * (i + 1);",
-                "    sb += b[i] * (i + 1);",
-                "    sc += c[i] * (i + 1);",
+                "    sa += a0[i] * (i + 1);",
+                "    sb += b0[i] * (i + 1);",
+                "    sc += c0[i] * (i + 1);",
                 "  }",
                 '  printf("%.1f %.1f %.1f %.1f\\n", chk, sa, sb, sc);',
-                "  free(a);", "  free(b);", "  free(c);",
+                "  free(a0);", "  free(b0);", "  free(c0);",
                 "  return 0;", "}", ""]
         return "\n".join(out)
 
