@@ -35,14 +35,39 @@ void EditSet::insertLinesBefore(SourceLocation Loc,
   LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
   std::string Indent = indentOf(Loc);
   bool StartsLine = LineStart + Indent.size() == O;
-  std::string Text;
-  if (!StartsLine)
-    Text += "\n"; // code before Loc on its line stays where it is
+  if (StartsLine) {
+    std::string Text;
+    for (const std::string &L : Lines)
+      Text += Indent + L + "\n";
+    Edits.push_back({static_cast<unsigned>(LineStart), 0, Text});
+    return;
+  }
+  // Code before Loc on its line stays where it is; the blanks between go.
+  unsigned B = O;
+  while (B > LineStart && (Buf[B - 1] == ' ' || Buf[B - 1] == '\t'))
+    --B;
+  if (B > LineStart && Buf[B - 1] == '{')
+    Indent += "  ";
+  std::string Text = "\n";
   for (const std::string &L : Lines)
     Text += Indent + L + "\n";
-  if (!StartsLine)
-    Text += Indent;
-  Edits.push_back({StartsLine ? static_cast<unsigned>(LineStart) : O, 0, Text});
+  Text += Indent;
+  Edits.push_back({B, O - B, Text});
+}
+
+void EditSet::insertLinesAt(SourceLocation Loc, const std::vector<std::string> &Lines,
+                            const std::string &Indent) {
+  unsigned O = offset(Loc);
+  unsigned B = O, E = O;
+  while (B > 0 && (Buf[B - 1] == ' ' || Buf[B - 1] == '\t'))
+    --B;
+  while (E < Buf.size() && (Buf[E] == ' ' || Buf[E] == '\t'))
+    ++E;
+  std::string Text = "\n";
+  for (const std::string &L : Lines)
+    Text += Indent + L + "\n";
+  Text += indentOf(Loc);
+  Edits.push_back({B, E - B, Text});
 }
 
 void EditSet::insertLinesAfter(SourceLocation Loc,

@@ -29,8 +29,17 @@ public:
   /// Replace a character range of the main file.
   void replace(clang::CharSourceRange R, std::string Text);
   /// Insert whole lines before the line holding Loc, indented like it.
+  /// When code precedes Loc on its line (`{ stmt; }`), the line is broken
+  /// there and the lines, then Loc's code, go two columns further in after
+  /// a `{`.
   void insertLinesBefore(clang::SourceLocation Loc,
                          const std::vector<std::string> &Lines);
+  /// Insert whole lines at Loc, in the middle of a line (just past a
+  /// statement that code follows on its line, such as the `}` of a
+  /// one-line block): the line is broken at Loc, the lines get Indent and
+  /// the rest of the line the indentation of Loc's line.
+  void insertLinesAt(clang::SourceLocation Loc, const std::vector<std::string> &Lines,
+                     const std::string &Indent);
   /// Insert whole lines after the line holding Loc, indented like Indent.
   void insertLinesAfter(clang::SourceLocation Loc,
                         const std::vector<std::string> &Lines,

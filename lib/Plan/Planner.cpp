@@ -3322,9 +3322,23 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
     }
     if (!FromLine.empty())
       E.insertLinesBefore(S->getBeginLoc(), {FromLine});
-    if (!ToLine.empty())
-      E.insertLinesAfter(SM.getExpansionLoc(S->getEndLoc()), {ToLine},
-                         E.indentOf(S->getBeginLoc()));
+    if (!ToLine.empty()) {
+      if (endsItsLine(S)) {
+        E.insertLinesAfter(SM.getExpansionLoc(S->getEndLoc()), {ToLine},
+                           E.indentOf(S->getBeginLoc()));
+      } else {
+        // Code follows S on its line (the `}` of `{ a[k] = x; }`): the
+        // update goes right after S, inside whatever encloses it.
+        SourceLocation End = lastLoc(S);
+        SourceLocation After = Lexer::findLocationAfterToken(
+            End, tok::semi, SM, Ctx.getLangOpts(), /*SkipTrailingWhitespaceAndNewLine=*/false);
+        if (After.isInvalid())
+          After = Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
+        if (After.isInvalid())
+          return false;
+        E.insertLinesAt(After, {ToLine}, E.indentOf(S->getBeginLoc()) + "  ");
+      }
+    }
   }
   if (!Returns.empty()) {
     E.insertLinesAfter(lastLoc(L), {ExitLine}, E.indentOf(L->getBeginLoc()));

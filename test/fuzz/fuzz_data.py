@@ -93,6 +93,10 @@ class Gen:
         if k == 5:
             m = self.r.choice([2, 3])
             body = self.host(ind + "  ")
+            if len(body) == 1 and self.r.random() < 0.5:
+                # a one-line block: `if (c) { stmt; }`
+                return [ind + "if (t %% %d == %d) { %s }" % (m, self.r.randrange(m),
+                                                            body[0].strip())]
             return [ind + "if (t %% %d == 0) {" % m] + body + [ind + "}"]
         if k == 6:
             m = self.r.choice([2, 3])

@@ -5,7 +5,14 @@
 // must see each kernel's results before it reads them. Part 1 has no data
 // region (a translation that hoists one must add the updates); part 2 has the
 // user's own data region and update directives; in part 3 the host touches
-// the arrays through a function call and through an alias pointer.
+// the arrays through a function call and through an alias pointer; in part 4
+// the host writes one element of an array whose extent is a parameter, so
+// the update after the write cannot be narrowed to that element (n might be
+// 1): the update sends the whole array, so the host must fetch all of it
+// first, although it overwrites its own element without reading it; in part
+// 5 the host write sits in a one-line block, `{ u[1] = 0; }`, and its update
+// must go inside the block, not after the line (it would then run, with a
+// stale host value, whether or not the write did).
 // RUN: %omp-migrate %s -- > %t.c
 // RUN: %clang19-offload %t.c -o %t.omp -lm
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.omp > %t.out
@@ -124,8 +131,23 @@ static void part4(double *u, int n) {
   }
 }
 
+static void part5(int n) {
+  double *u = malloc(n * sizeof(double));
+  for (int i = 0; i < n; i++)
+    u[i] = i;
+  for (int t = 0; t < 10; t++) {
+#pragma acc parallel loop
+    for (int i = 0; i < n; i++)
+      u[i] += 1;
+    if (t % 3 == 1) { u[1] = 0; }
+  }
+  printf("p5 u[0] %.1f u[1] %.1f u[n-1] %.1f\n", u[0], u[1], u[n - 1]);
+  free(u);
+}
+
 int main(void) {
   part1(16, 24);
+  part5(30);
   part2(100);
   part3(50);
   double *u = malloc(40 * sizeof(double));

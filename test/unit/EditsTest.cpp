@@ -78,7 +78,15 @@ TEST(EditsTest, InsertLinesBeforeCodeInTheMiddleOfALine) {
   EditSet E(F.sm());
   E.insertLinesBefore(F.at("x = 1"), {"#pragma omp atomic write"});
   EXPECT_EQ(F.apply(E.edits()),
-            "  { \n  #pragma omp atomic write\n  x = 1; }\n");
+            "  {\n    #pragma omp atomic write\n    x = 1; }\n");
+}
+
+TEST(EditsTest, InsertLinesAtTheEndOfAStatementInTheMiddleOfALine) {
+  File F("  if (c) { x = 1; }\n");
+  EditSet E(F.sm());
+  E.insertLinesAt(F.at("}"), {"#pragma omp target update to(x)"}, "    ");
+  EXPECT_EQ(F.apply(E.edits()),
+            "  if (c) { x = 1;\n    #pragma omp target update to(x)\n  }\n");
 }
 
 TEST(EditsTest, InsertLinesBeforeTheFirstLine) {
