@@ -2822,6 +2822,7 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
   };
   std::map<const Stmt *, std::set<const ValueDecl *>> Uses; // statement -> arrays
   std::vector<std::pair<const ValueDecl *, const ValueDecl *>> Swaps;
+  std::set<const ValueDecl *> NotCopied;
   for (const DeclRefExpr *R : Refs) {
     const ValueDecl *V = R->getDecl();
     // Pointer assignments between variables: a swap.
@@ -2853,8 +2854,10 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
         }
       }
     }
-    if (!Cands.count(V))
+    if (!Cands.count(V)) {
+      NotCopied.insert(V); // a use of a variable no kernel maps, not a pointer copy
       continue;
+    }
     // The pointer itself changes in a way we cannot follow: its address
     // escapes (a callee may redirect it) or it is assigned something other
     // than another pointer variable.
@@ -2925,6 +2928,11 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
     bool Any = false;
     for (const ValueDecl *X : Members) {
       if (!Cands.count(X)) {
+        // A pointer no kernel maps may only carry buffers between the
+        // others: any other use in L (a subscript, a call it is passed to)
+        // would see a buffer the region holds on the device.
+        if (NotCopied.count(X))
+          return false;
         for (const Access &Acc : LF.accesses())
           if (Acc.Base == X)
             return false; // an array that is not mapped with the others

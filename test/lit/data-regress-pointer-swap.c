@@ -4,7 +4,10 @@
 // found by host address, so the swap is only correct if both buffers stay
 // mapped for the whole loop, every update names the buffer the pointer holds
 // at that moment, and the final grid comes back from whichever buffer u is.
-// A second loop swaps through a helper function.
+// A second loop swaps through a helper function. In a third, the partner of
+// the swap is a pointer no kernel uses, which the host passes to a function:
+// after the swap it holds the buffer the kernels write (found by
+// test/fuzz/fuzz_data.py, seed 122).
 // RUN: %omp-migrate %s -- > %t.c
 // RUN: %clang19-offload %t.c -o %t.omp -lm
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.omp > %t.out
@@ -27,6 +30,22 @@ static void swap(double **p, double **q) {
   double *t = *p;
   *p = *q;
   *q = t;
+}
+
+static double first(const double *v) { return v[0] + v[1]; }
+
+static double third(double *a, double *c, int n) {
+  double chk = 0;
+  for (int t = 0; t < 6; t++) {
+#pragma acc parallel loop
+    for (int i = 0; i < n; i++)
+      c[i] = i % 5 + t;
+    chk += first(a);
+    double *tmp = c;
+    c = a;
+    a = tmp;
+  }
+  return chk;
 }
 
 int main(void) {
@@ -69,5 +88,14 @@ int main(void) {
   printf("checksum2 %.6f u[n+1] %.6f\n", s, u[n + 1]);
   free(u);
   free(unew);
+  {
+    double *a = malloc(16 * sizeof(double)), *c = malloc(16 * sizeof(double));
+    for (int i = 0; i < 16; i++)
+      a[i] = c[i] = i;
+    double chk = third(a, c, 16);
+    printf("third %.1f %.1f %.1f\n", chk, a[1], c[1]);
+    free(a);
+    free(c);
+  }
   return 0;
 }
