@@ -391,11 +391,7 @@ def run(a):
                 r["name"], r["version"], "yes" if r["ok"] else "**NO** " + r["note"],
                 bench_data.cell(r["h2d_n"]), bench_data.cell(r["h2d_b"]),
                 bench_data.cell(r["d2h_n"]), bench_data.cell(r["d2h_b"])))
-    text = "\n".join(lines) + "\n"
-    sys.stdout.write(text)
-    if a.out:
-        with open(a.out, "w") as f:
-            f.write(text)
+    bench_data.emit(lines, a.out)
     return 1 if failed else 0
 
 

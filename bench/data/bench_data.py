@@ -245,6 +245,15 @@ class Bench:
         return rows
 
 
+def emit(lines, out):
+    """Prints the Markdown lines, and writes them to out too if given."""
+    text = "\n".join(lines) + "\n"
+    sys.stdout.write(text)
+    if out:
+        with open(out, "w") as f:
+            f.write(text)
+
+
 def total(row):
     if row["h2d_b"] is None:
         return None
@@ -373,11 +382,7 @@ def main(argv):
         lines.append("")
         lines.append("Notes:")
         lines.extend(notes)
-    text = "\n".join(lines) + "\n"
-    sys.stdout.write(text)
-    if a.out:
-        with open(a.out, "w") as f:
-            f.write(text)
+    emit(lines, a.out)
     return 1 if failed else 0
 
 

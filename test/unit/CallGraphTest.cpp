@@ -19,6 +19,15 @@ struct Parsed {
   }
 };
 
+/// The variables' names, one letter each, sorted: "gh".
+std::string Names(const std::set<const clang::VarDecl *> &S) {
+  std::string Out;
+  for (const clang::VarDecl *V : S)
+    Out += V->getNameAsString();
+  std::sort(Out.begin(), Out.end());
+  return Out;
+}
+
 Parsed parse(llvm::StringRef Code) {
   Parsed P;
   P.AST = parseCode(Code);
@@ -54,13 +63,6 @@ TEST(CallGraph, DeviceCodeClosesOverCalls) {
 TEST(CallGraph, GlobalsAndUnknownCalls) {
   Parsed P = parse(Code);
   CallGraphFacts CG(P.AST->getASTContext());
-  auto Names = [](const std::set<const clang::VarDecl *> &S) {
-    std::string Out;
-    for (const clang::VarDecl *V : S)
-      Out += V->getNameAsString();
-    std::sort(Out.begin(), Out.end());
-    return Out;
-  };
   EXPECT_EQ(Names(CG.globalsUsed(P.fn("outer"))), "gh");
   EXPECT_EQ(Names(CG.globalsUsed(P.fn("rec"))), "h");
   EXPECT_EQ(Names(CG.globalsUsed(P.fn("kernel"))), "");
@@ -89,13 +91,6 @@ TEST(CallGraph, WritesToGlobals) {
     static void outer(void) { reads(); writes(); }
   )");
   CallGraphFacts CG(P.AST->getASTContext());
-  auto Names = [](const std::set<const clang::VarDecl *> &S) {
-    std::string Out;
-    for (const clang::VarDecl *V : S)
-      Out += V->getNameAsString();
-    std::sort(Out.begin(), Out.end());
-    return Out;
-  };
   EXPECT_EQ(Names(CG.globalsWritten(P.fn("reads"))), "");
   EXPECT_EQ(Names(CG.globalsAssigned(P.fn("reads"))), "");
   EXPECT_EQ(Names(CG.globalsWritten(P.fn("prints"))), "");
