@@ -2113,6 +2113,26 @@ static bool mentionsIdentifier(StringRef Text, StringRef Name) {
   return false;
 }
 
+/// Widens Section (with inclusive bounds Lo..Hi, when known) of array Name
+/// to cover Other as well (bounds OLo..OHi); false when the two cannot be
+/// ordered. Equal sections are left as they are.
+static bool widenSection(std::string &Section, std::optional<Poly> &Lo,
+                         std::optional<Poly> &Hi, const std::string &Name,
+                         const std::string &Other, const std::optional<Poly> &OLo,
+                         const std::optional<Poly> &OHi) {
+  if (Section == Other)
+    return true;
+  if (!Lo || !Hi || !OLo || !OHi)
+    return false;
+  std::optional<std::pair<Poly, Poly>> U = unionRange(*Lo, *Hi, *OLo, *OHi);
+  if (!U)
+    return false;
+  Lo = U->first;
+  Hi = U->second;
+  Section = sectionText(Name, *Lo, *Hi);
+  return true;
+}
+
 /// What a function's kernels need of one global array.
 struct GlobalNeed {
   std::string Section;        ///< the whole array's name, or a section
@@ -2179,37 +2199,48 @@ void FilePlanner::planCallSummaries() {
       if (std::optional<Poly> A = CF.toPoly(CE->getArg(I)))
         With[P->getNameAsString()] = *A;
     }
+    // The callee's bounds in the caller's names; nullopt if they name a
+    // constant the caller reuses, or an argument that is no polynomial.
+    auto InCallerTerms = [&](const Poly &Lo,
+                             const Poly &Hi) -> std::optional<std::pair<Poly, Poly>> {
+      for (const Poly *X : {&Lo, &Hi})
+        for (const std::string &Sym : X->symbols())
+          if (!With.count(Sym) && (GNames.count(Sym) || IsParam(Sym)))
+            return std::nullopt;
+      return std::make_pair(Lo.substituteAll(With), Hi.substituteAll(With));
+    };
+    auto TypeOf = [](const std::set<std::string> &Types) {
+      return Types.size() == 1 ? *Types.begin() : std::string("tofrom");
+    };
     std::vector<HoistItem> Items;
     for (const auto &[I, N] : It->second) {
       const auto *R = dyn_cast<DeclRefExpr>(CE->getArg(I)->IgnoreParenImpCasts());
       const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
       if (!V || !V->getType()->isPointerType())
         return std::nullopt;
-      for (const Poly *X : {&N.Lo, &N.Hi})
-        for (const std::string &Sym : X->symbols())
-          if (!With.count(Sym) && (GNames.count(Sym) || IsParam(Sym)))
-            return std::nullopt; // a constant's name the caller reuses, or an
-                                 // argument that is no polynomial
-      Poly Lo = N.Lo.substituteAll(With), Hi = N.Hi.substituteAll(With);
+      auto B = InCallerTerms(N.Lo, N.Hi);
+      if (!B)
+        return std::nullopt;
       std::string Name = V->getNameAsString();
-      std::string Type = N.Types.size() == 1 ? *N.Types.begin() : "tofrom";
-      Items.push_back({V, Name, sectionText(Name, Lo, Hi), Type, Lo, Hi});
+      Items.push_back({V, Name, sectionText(Name, B->first, B->second), TypeOf(N.Types),
+                       B->first, B->second});
     }
-    for (const auto &[V, N] : GlobalSummaries[F->getCanonicalDecl()]) {
+    auto G = GlobalSummaries.find(F->getCanonicalDecl());
+    if (G == GlobalSummaries.end())
+      return Items;
+    for (const auto &[V, N] : G->second) {
       std::string Name = V->getNameAsString();
       if (GNames.count(Name))
         return std::nullopt; // the caller's own variable of that name hides the global
-      std::string Type = N.Types.size() == 1 ? *N.Types.begin() : "tofrom";
       if (!N.Lo || !N.Hi) {
-        Items.push_back({V, Name, N.Section, Type, std::nullopt, std::nullopt});
+        Items.push_back({V, Name, N.Section, TypeOf(N.Types), std::nullopt, std::nullopt});
         continue;
       }
-      for (const Poly *X : {&*N.Lo, &*N.Hi})
-        for (const std::string &Sym : X->symbols())
-          if (!With.count(Sym) && (GNames.count(Sym) || IsParam(Sym)))
-            return std::nullopt;
-      Poly Lo = N.Lo->substituteAll(With), Hi = N.Hi->substituteAll(With);
-      Items.push_back({V, Name, sectionText(Name, Lo, Hi), Type, Lo, Hi});
+      auto B = InCallerTerms(*N.Lo, *N.Hi);
+      if (!B)
+        return std::nullopt;
+      Items.push_back({V, Name, sectionText(Name, B->first, B->second), TypeOf(N.Types),
+                       B->first, B->second});
     }
     return Items;
   };
@@ -2263,17 +2294,10 @@ void FilePlanner::planCallSummaries() {
         // A global array: the caller's region can hold it as well.
         auto [It, New] = GNeeds.insert({VD, GlobalNeed{H.Section, H.Lo, H.Hi, {}}});
         GlobalNeed &G = It->second;
-        if (!New && G.Section != H.Section) {
-          std::optional<std::pair<Poly, Poly>> U;
-          if (G.Lo && G.Hi && H.Lo && H.Hi)
-            U = unionRange(*G.Lo, *G.Hi, *H.Lo, *H.Hi);
-          if (!U) {
-            Ok = false;
-            return;
-          }
-          G.Lo = U->first;
-          G.Hi = U->second;
-          G.Section = sectionText(VD->getNameAsString(), *G.Lo, *G.Hi);
+        if (!New &&
+            !widenSection(G.Section, G.Lo, G.Hi, VD->getNameAsString(), H.Section, H.Lo, H.Hi)) {
+          Ok = false;
+          return;
         }
         G.Types.insert(H.Type);
         return;
@@ -2672,18 +2696,9 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
       Cand &C = It->second;
       if (New) {
         Order.push_back(H.V);
-      } else if (C.Section != H.Section) {
-        // Different sections: their union, when the bounds can be ordered.
-        std::optional<std::pair<Poly, Poly>> U;
-        if (C.Lo && C.Hi && H.Lo && H.Hi)
-          U = unionRange(*C.Lo, *C.Hi, *H.Lo, *H.Hi);
-        if (U) {
-          C.Lo = U->first;
-          C.Hi = U->second;
-          C.Section = sectionText(C.Name, C.Lo->str() == "" ? *C.Lo : *C.Lo, *C.Hi);
-        } else {
-          C.Ok = false; // leave it per kernel
-        }
+      } else if (!widenSection(C.Section, C.Lo, C.Hi, C.Name, H.Section, H.Lo, H.Hi)) {
+        // Different sections whose bounds cannot be ordered: no union.
+        C.Ok = false; // leave it per kernel
       }
       C.Types.insert(H.Type);
     }
@@ -3212,9 +3227,23 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
     if (isa_and_nonnull<CompoundStmt>(Parent.lookup(S))) {
       if (!Before.empty())
         E.insertLinesBefore(S->getBeginLoc(), {Before});
-      if (!After.empty())
+      if (After.empty())
+        return true;
+      if (endsItsLine(S)) {
         E.insertLinesAfter(SM.getExpansionLoc(S->getEndLoc()), {After},
                            E.indentOf(S->getBeginLoc()));
+        return true;
+      }
+      // Code follows S on its line (the `}` of `{ a[k] = x; }`): the line
+      // goes right after S, inside whatever encloses it.
+      SourceLocation End = lastLoc(S);
+      SourceLocation Past = Lexer::findLocationAfterToken(
+          End, tok::semi, SM, Ctx.getLangOpts(), /*SkipTrailingWhitespaceAndNewLine=*/false);
+      if (Past.isInvalid())
+        Past = Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
+      if (Past.isInvalid())
+        return false;
+      E.insertLinesAt(Past, {After}, E.indentOf(S->getBeginLoc()) + "  ");
       return true;
     }
     SourceLocation AfterSemi = Lexer::findLocationAfterToken(
@@ -3328,25 +3357,8 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
         return false;
       S = Up;
     }
-    if (!FromLine.empty())
-      E.insertLinesBefore(S->getBeginLoc(), {FromLine});
-    if (!ToLine.empty()) {
-      if (endsItsLine(S)) {
-        E.insertLinesAfter(SM.getExpansionLoc(S->getEndLoc()), {ToLine},
-                           E.indentOf(S->getBeginLoc()));
-      } else {
-        // Code follows S on its line (the `}` of `{ a[k] = x; }`): the
-        // update goes right after S, inside whatever encloses it.
-        SourceLocation End = lastLoc(S);
-        SourceLocation After = Lexer::findLocationAfterToken(
-            End, tok::semi, SM, Ctx.getLangOpts(), /*SkipTrailingWhitespaceAndNewLine=*/false);
-        if (After.isInvalid())
-          After = Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
-        if (After.isInvalid())
-          return false;
-        E.insertLinesAt(After, {ToLine}, E.indentOf(S->getBeginLoc()) + "  ");
-      }
-    }
+    if (!Around(S, FromLine, ToLine))
+      return false;
   }
   if (!Returns.empty()) {
     E.insertLinesAfter(lastLoc(L), {ExitLine}, E.indentOf(L->getBeginLoc()));
