@@ -33,6 +33,14 @@ CallGraphFacts::CallGraphFacts(ASTContext &Ctx) {
     return VD && VD->hasGlobalStorage() && !VD->isStaticLocal() ? VD->getCanonicalDecl()
                                                                 : nullptr;
   };
+  // The pointer operand of what `*` applies to: p in *p and *(p + k).
+  auto Pointer = [](const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAdditiveOp())
+      E = (B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS())
+              ->IgnoreParenImpCasts();
+    return E;
+  };
   // The global an lvalue's elements belong to: a[i], a[i][j], *p, *(p + k).
   std::function<const VarDecl *(const Expr *)> ElemBase =
       [&](const Expr *E) -> const VarDecl * {
@@ -43,9 +51,7 @@ CallGraphFacts::CallGraphFacts(ASTContext &Ctx) {
       return ElemBase(AS->getBase());
     }
     if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref) {
-      const Expr *Sub = U->getSubExpr()->IgnoreParenImpCasts();
-      if (const auto *B = dyn_cast<BinaryOperator>(Sub); B && B->isAdditiveOp())
-        Sub = B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS();
+      const Expr *Sub = Pointer(U->getSubExpr());
       if (const VarDecl *G = Global(Sub))
         return G;
       return ElemBase(Sub);
@@ -78,11 +84,7 @@ CallGraphFacts::CallGraphFacts(ASTContext &Ctx) {
     // The bases of subscripts and dereferences: element accesses, whose
     // writes the operators below record.
     auto Base = [&](const Expr *E) {
-      E = E->IgnoreParenImpCasts();
-      if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAdditiveOp())
-        E = (B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS())
-                ->IgnoreParenImpCasts();
-      if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+      if (const auto *DR = dyn_cast<DeclRefExpr>(Pointer(E)))
         ElemRefs.insert(DR);
     };
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S))
@@ -109,22 +111,26 @@ CallGraphFacts::CallGraphFacts(ASTContext &Ctx) {
           N.Written.insert(G);
       }
     }
-    if (const auto *CE = dyn_cast<CallExpr>(S))
-      for (const Expr *A : CE->arguments())
-        if (A->IgnoreParenImpCasts()->getType()->isPointerType() ||
-            A->IgnoreParenImpCasts()->getType()->isArrayType() ||
-            A->getType()->isReferenceType()) {
-          const Expr *X = A->IgnoreParenImpCasts();
-          if (const VarDecl *G = Global(X))
-            (X->getType()->isPointerType() || X->getType()->isArrayType() ? N.Written
-                                                                          : N.Assigned)
-                .insert(G);
-          else if (const auto *U = dyn_cast<UnaryOperator>(X);
-                   U && U->getOpcode() == UO_AddrOf)
-            ; // &x, &a[i]: the operator itself is recorded above
-          else if (const VarDecl *G = ElemBase(X))
+    // Arguments. A global pointer or array passed as it is, `p + k`, and
+    // `&x`, `&a[i]` are recorded above (a use that is no element access, an
+    // address taken); here: an element that is itself a pointer (`rows[i]`),
+    // through which the callee may write, and what a non-const reference
+    // parameter binds to, which the callee may assign.
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *Callee = CE->getDirectCallee();
+      for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+        const Expr *X = CE->getArg(I)->IgnoreParenImpCasts();
+        QualType PT = Callee && I < Callee->getNumParams()
+                          ? Callee->getParamDecl(I)->getType()
+                          : QualType();
+        if (!PT.isNull() && PT->isReferenceType() &&
+            !PT.getNonReferenceType().isConstQualified())
+          Target(X);
+        else if (X->getType()->isPointerType() && !Global(X))
+          if (const VarDecl *G = ElemBase(X))
             N.Written.insert(G);
-        }
+      }
+    }
     if (const auto *CE = dyn_cast<CallExpr>(S)) {
       const FunctionDecl *G = CE->getDirectCallee();
       if (G && G->getDefinition())

@@ -28,9 +28,10 @@ std::string Names(const std::set<const clang::VarDecl *> &S) {
   return Out;
 }
 
-Parsed parse(llvm::StringRef Code) {
+Parsed parse(llvm::StringRef Code, std::vector<std::string> Flags = {"-fopenacc"},
+             llvm::StringRef File = "t.c") {
   Parsed P;
-  P.AST = parseCode(Code);
+  P.AST = parseCode(Code, Flags, File);
   return P;
 }
 
@@ -102,6 +103,24 @@ TEST(CallGraph, WritesToGlobals) {
   EXPECT_EQ(Names(CG.globalsWritten(P.fn("passes"))), "y");
   EXPECT_EQ(Names(CG.globalsWritten(P.fn("takes"))), "z");
   EXPECT_EQ(Names(CG.globalsWritten(P.fn("outer"))), "mvw");
+}
+
+TEST(CallGraph, WritesThroughReferenceParameters) {
+  Parsed P = parse(R"(
+    double g[4], *p;
+    int n;
+    void set(double &x, int &k);
+    void keep(const double &x, int k);
+    static void refs() { set(g[1], n); }
+    static void ptr() { set(*p, n); }
+    static void reads() { keep(g[2], n); }
+  )", {"-fopenacc", "-xc++"}, "t.cpp");
+  CallGraphFacts CG(P.AST->getASTContext());
+  EXPECT_EQ(Names(CG.globalsWritten(P.fn("refs"))), "g");
+  EXPECT_EQ(Names(CG.globalsAssigned(P.fn("refs"))), "n");
+  EXPECT_EQ(Names(CG.globalsWritten(P.fn("ptr"))), "p");
+  EXPECT_EQ(Names(CG.globalsWritten(P.fn("reads"))), ""); // a const reference
+  EXPECT_EQ(Names(CG.globalsAssigned(P.fn("reads"))), "");
 }
 
 } // namespace
