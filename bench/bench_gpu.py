@@ -277,7 +277,8 @@ def build(a):
         shutil.copy(a.runtime_tar, tar)
     elif not os.path.exists(tar):
         must([a.pack, out], "pack-offload-runtime")
-    shutil.rmtree(srcdir) if not a.keep_sources else None
+    if not a.keep_sources:
+        shutil.rmtree(srcdir)
     with open(os.path.join(out, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
     print("wrote %s (%d programs)" % (out, len(manifest["programs"])), file=sys.stderr)

@@ -321,7 +321,6 @@ std::vector<std::string> offloadEnv() {
 struct Toolchain {
   std::string Gcc, Gxx, Clang, Clangxx;
   std::string Arch; ///< "" = CPU stand-in
-  std::string CudaPath; ///< --cuda-path of the GPU build, if given
   std::string ArchNote;
 };
 
@@ -683,8 +682,8 @@ void checkProgram(ProgramResult &R, const Toolchain &TC, const CheckOptions &Opt
   if (!TC.Arch.empty()) {
     OmpModel.push_back("--offload-arch=" + TC.Arch);
     OmpModel.push_back(std::string("--libomptarget-nvptx-bc-path=") + LLVM19Lib);
-    if (!TC.CudaPath.empty())
-      OmpModel.push_back("--cuda-path=" + TC.CudaPath);
+    if (!Opts.CudaPath.empty())
+      OmpModel.push_back("--cuda-path=" + Opts.CudaPath);
   } else {
     OmpModel.push_back(std::string("-fopenmp-targets=") + CPUTriple);
   }
@@ -979,7 +978,6 @@ int runChecked(const std::vector<std::string> &Args, llvm::raw_ostream &Out,
     TC.ArchNote = "--offload-arch=none";
   else
     TC.Arch = Opts.OffloadArch;
-  TC.CudaPath = Opts.CudaPath;
   if (TC.Arch.empty())
     Out << "offload target: " << CPUTriple << " (CPU stand-in device; " << TC.ArchNote
         << ")\n";
