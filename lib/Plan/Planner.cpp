@@ -2,6 +2,7 @@
 #include "Plan/Planner.h"
 #include "Facts/CallGraph.h"
 #include "Facts/Conditionals.h"
+#include "Facts/HostCopies.h"
 #include "Facts/OpenMPKernels.h"
 #include "Facts/Regions.h"
 #include "clang/AST/Attr.h"
@@ -539,14 +540,18 @@ private:
   SourceLocation lastLoc(const Stmt *S) const;
   bool skipFetch(const Stmt *S, const ValueDecl *V, const RegionFacts &SF,
                  const SectionResult &Sec, const std::string &Item,
-                 const std::vector<std::pair<const Stmt *, std::vector<std::string>>> &Fetched,
-                 const Stmt *L,
-                 const llvm::DenseMap<const Stmt *, const Stmt *> &Parent,
-                 bool AllowDense) const;
+                 const std::string &Whole, const CopyEvents &Events,
+                 const FunctionDecl *Fn, bool AllowDense);
+  /// The host-copy dataflow of each function, built once.
+  std::map<const FunctionDecl *, std::unique_ptr<HostCopies>> Flows;
+  const HostCopies &flowOf(const FunctionDecl *Fn) {
+    std::unique_ptr<HostCopies> &F = Flows[Fn];
+    if (!F)
+      F = std::make_unique<HostCopies>(Fn, Ctx);
+    return *F;
+  }
   bool denseOverwrite(const Stmt *S, const ValueDecl *V,
                       const RegionFacts &SF, const SectionResult &Sec) const;
-  bool fetchedBefore(const Stmt *S, const Stmt *Prior, const Stmt *L,
-                     const llvm::DenseMap<const Stmt *, const Stmt *> &Parent) const;
   bool within(const Stmt *Inner, const Stmt *Outer) const {
     SourceLocation B = SM.getExpansionLoc(Inner->getBeginLoc());
     SourceLocation OB = SM.getExpansionLoc(Outer->getBeginLoc());
@@ -2802,6 +2807,16 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
       C.FullExtent = true;
     }
   }
+  // A one-dimensional array of constant size mapped whole: the same holds,
+  // and an update moves only what the host touches.
+  for (auto &[V, C] : Cands) {
+    const auto *AT = Ctx.getAsConstantArrayType(V->getType());
+    if (!C.Ok || !AT || AT->getElementType()->isArrayType() || C.Section != C.Name)
+      continue;
+    C.Lo = Poly::constant(0);
+    C.Hi = Poly::constant(static_cast<int64_t>(AT->getSize().getZExtValue()) - 1);
+    C.FullExtent = true;
+  }
 
   // Host uses of the candidates inside the loop.
   // The statement to put updates around: a statement of a block, or the
@@ -3286,20 +3301,42 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
                         "buffer of the swap stays on the device");
   }
   // Updates around host statements that touch hoisted arrays, in program
-  // order: a fetch the host already made since the last kernel is not
-  // repeated.
+  // order: a fetch that, on every path here, the host already made since
+  // the last kernel that writes the array (the dataflow of HostCopies over
+  // the function's CFG) is not repeated.
   std::vector<std::pair<const Stmt *, std::set<const ValueDecl *>>> UsesInOrder(
       Uses.begin(), Uses.end());
   std::stable_sort(UsesInOrder.begin(), UsesInOrder.end(), [&](const auto &A, const auto &B) {
     return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A.first->getBeginLoc()),
                                         SM.getExpansionLoc(B.first->getBeginLoc()));
   });
-  std::vector<std::pair<const Stmt *, std::vector<std::string>>> Fetched;
+  CopyEvents Events;
+  if (Run)
+    Events.Region.assign(Run->body_begin(), Run->body_end());
+  else
+    Events.Region = {L};
+  for (const KernelRecord *K : kernelsIn(L, Fn)) {
+    CopyEvents::Kernel EK;
+    EK.S = K->S;
+    // A summarized call runs host code too, which may change what a
+    // fetched section's bounds name.
+    EK.WritesAny = isa<CallExpr>(K->S);
+    for (const HoistItem &H : K->Items)
+      if (H.Type != "to")
+        EK.Writes.insert(H.V);
+    Events.Kernels.push_back(std::move(EK));
+  }
+  Events.MayRunKernels = [&](const FunctionDecl *F) { return !isLibraryFunction(F, SM); };
+  Events.Depends = [](const std::string &Item, const ValueDecl *V, const ValueDecl *D,
+                      bool Whole) {
+    return D == V ? Whole : mentionsIdentifier(Item, D->getName());
+  };
   for (auto &Use : UsesInOrder) {
     const Stmt *S = Use.first;
     const std::set<const ValueDecl *> &Vs = Use.second;
     RegionFacts SF(S, Ctx);
     std::vector<std::string> From, To;
+    std::vector<const ValueDecl *> FromVars;
     for (const ValueDecl *V : Vs) {
       const Cand &C = Cands[V];
       if (!C.Ok || C.Type == "alloc")
@@ -3330,8 +3367,11 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
       bool Widened = Sec.ok() && Item != Sec.Item;
       if ((C.Type == "tofrom" || C.Type == "from") &&
           (Called ||
-           !skipFetch(S, V, SF, Sec, Item, Fetched, L, Parent, !(Writes && Widened))))
+           !skipFetch(S, V, SF, Sec, Item, C.Section, Events, Fn,
+                      !(Writes && Widened)))) {
         From.push_back(Item);
+        FromVars.push_back(V);
+      }
       if (Writes && (C.Type == "tofrom" || C.Type == "to"))
         To.push_back(Item);
     }
@@ -3343,12 +3383,18 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
       R.Emitted.push_back(FromLine);
     if (!ToLine.empty())
       R.Emitted.push_back(ToLine);
-    Fetched.push_back({S, From});
     if (FromLine.empty() && ToLine.empty())
       continue;
+    // The fetches, for the statements after: made right before S.
+    auto Record = [&](const Stmt *At) {
+      for (size_t I = 0; I < From.size(); ++I)
+        Events.Fetches.push_back({At, FromVars[I], From[I]});
+    };
     if (NeedsBraces.count(S)) {
-      if (Around(S, FromLine, ToLine))
+      if (Around(S, FromLine, ToLine)) {
+        Record(S);
         continue;
+      }
       // No ';' to anchor the braces: fall back to the enclosing statement.
       const Stmt *Up = Parent.lookup(S);
       while (Up && !isa<CompoundStmt>(Parent.lookup(Up)))
@@ -3359,6 +3405,7 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
     }
     if (!Around(S, FromLine, ToLine))
       return false;
+    Record(S);
   }
   if (!Returns.empty()) {
     E.insertLinesAfter(lastLoc(L), {ExitLine}, E.indentOf(L->getBeginLoc()));
@@ -3803,52 +3850,6 @@ bool FilePlanner::denseOverwrite(const Stmt *S, const ValueDecl *V,
   return Dense;
 }
 
-/// Whether the fetch that the host statement Prior got (unconditionally,
-/// right before it) still holds when S runs: Prior is a statement of a
-/// block that S follows, inside the same iteration of L, and between them
-/// no kernel runs, nothing calls a function of this file (it could run
-/// one), and no label lets control arrive at S without passing Prior.
-bool FilePlanner::fetchedBefore(
-    const Stmt *S, const Stmt *Prior, const Stmt *L,
-    const llvm::DenseMap<const Stmt *, const Stmt *> &Parent) const {
-  const auto *Block = dyn_cast_or_null<CompoundStmt>(Parent.lookup(Prior));
-  if (!Block)
-    return false;
-  const Stmt *A = S;
-  while (A && Parent.lookup(A) != Block)
-    A = Parent.lookup(A);
-  if (!A || A == Prior)
-    return false;
-  SourceLocation PB = SM.getExpansionLoc(Prior->getBeginLoc());
-  SourceLocation AB = SM.getExpansionLoc(A->getBeginLoc());
-  if (!SM.isBeforeInTranslationUnit(PB, AB))
-    return false;
-  bool Between = false, Ok = true;
-  std::function<void(const Stmt *)> Check = [&](const Stmt *X) {
-    if (!X || !Ok)
-      return;
-    if (isa<OpenACCConstructStmt>(X) || isa<OMPExecutableDirective>(X) ||
-        isa<LabelStmt>(X) || isa<SwitchCase>(X))
-      Ok = false;
-    // Only library calls are known to run no kernel in between.
-    if (const auto *C = dyn_cast<CallExpr>(X))
-      if (!isLibraryFunction(C->getDirectCallee(), SM))
-        Ok = false;
-    for (const Stmt *Ch : X->children())
-      Check(Ch);
-  };
-  for (const Stmt *C : Block->body()) {
-    if (C == Prior)
-      Between = true;
-    if (Between)
-      Check(C);
-    if (C == A)
-      break;
-  }
-  (void)L;
-  return Ok && Between;
-}
-
 /// The last source location of S and everything in it (an OpenACC
 /// construct's own end is that of its directive, not of its statement).
 SourceLocation FilePlanner::lastLoc(const Stmt *S) const {
@@ -3882,21 +3883,17 @@ bool FilePlanner::endsItsLine(const Stmt *L) const {
 }
 
 /// A host statement needs no fetch of Item before it when it overwrites the
-/// whole section without reading it, or when an earlier host statement of
-/// the same iteration fetched the same item and nothing since could have
-/// changed the device copy.
-bool FilePlanner::skipFetch(
-    const Stmt *S, const ValueDecl *V, const RegionFacts &SF,
-    const SectionResult &Sec, const std::string &Item,
-    const std::vector<std::pair<const Stmt *, std::vector<std::string>>> &Fetched,
-    const Stmt *L, const llvm::DenseMap<const Stmt *, const Stmt *> &Parent,
-    bool AllowDense) const {
+/// whole section without reading it, or when on every path into it the
+/// host fetched Item (or the region's whole section) and nothing since
+/// could have changed the device copy or what the item's text names.
+bool FilePlanner::skipFetch(const Stmt *S, const ValueDecl *V,
+                            const RegionFacts &SF, const SectionResult &Sec,
+                            const std::string &Item, const std::string &Whole,
+                            const CopyEvents &Events, const FunctionDecl *Fn,
+                            bool AllowDense) {
   if (AllowDense && denseOverwrite(S, V, SF, Sec))
     return true;
-  for (const auto &[Prior, Items] : Fetched)
-    if (llvm::is_contained(Items, Item) && fetchedBefore(S, Prior, L, Parent))
-      return true;
-  return false;
+  return flowOf(Fn).currentOnEntry(Events, S, V, {Item, Whole});
 }
 
 /// Kernels in straight-line code: one region around each maximal run of

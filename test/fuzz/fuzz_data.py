@@ -76,7 +76,21 @@ class Gen:
 
     def host(self, ind):
         x = self.arr()
-        k = self.r.randrange(9)
+        k = self.r.randrange(11)
+        if k == 9:
+            # the same text, other elements: the index changes in between
+            return [ind + "{",
+                    ind + "  int q = %s;" % self.idx(),
+                    ind + "  chk += %s[q];" % x,
+                    ind + "  q = (q + 1) % n;",
+                    ind + "  chk += %s[q];" % x,
+                    ind + "}"]
+        if k == 10:
+            # a read repeated after a guarded one
+            i = self.idx()
+            return [ind + "chk += %s[%s];" % (x, i),
+                    ind + "if (t %% 2 == 0) chk += %s[%s];" % (self.arr(), self.idx()),
+                    ind + "chk += 2 * %s[%s];" % (x, i)]
         if k == 0:
             return [ind + "chk += %s[%s];" % (x, self.idx())]
         if k == 1:
