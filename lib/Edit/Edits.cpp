@@ -13,9 +13,9 @@ unsigned EditSet::offset(SourceLocation L) const {
   return SM.getFileOffset(SM.getExpansionLoc(L));
 }
 
-void EditSet::replace(CharSourceRange R, std::string Text) {
+void EditSet::replace(CharSourceRange R, std::string Text, bool Closes) {
   unsigned B = offset(R.getBegin()), E = offset(R.getEnd());
-  Edits.push_back({B, E - B, std::move(Text)});
+  Edits.push_back({B, E - B, std::move(Text), Closes});
 }
 
 std::string EditSet::indentOf(SourceLocation Loc) const {
@@ -67,7 +67,7 @@ void EditSet::insertLinesAt(SourceLocation Loc, const std::vector<std::string> &
   for (const std::string &L : Lines)
     Text += Indent + L + "\n";
   Text += indentOf(Loc);
-  Edits.push_back({B, E - B, Text});
+  Edits.push_back({B, E - B, Text, /*Closes=*/true});
 }
 
 void EditSet::insertLinesAfter(SourceLocation Loc,
@@ -84,7 +84,7 @@ void EditSet::insertLinesAfter(SourceLocation Loc,
   }
   for (const std::string &L : Lines)
     Text += Indent + L + "\n";
-  Edits.push_back({static_cast<unsigned>(NL), 0, Text});
+  Edits.push_back({static_cast<unsigned>(NL), 0, Text, /*Closes=*/true});
 }
 
 void EditSet::removeDirective(CharSourceRange R) {
@@ -115,10 +115,13 @@ toReplacements(llvm::StringRef FilePath, const std::vector<Edit> &In) {
   std::vector<Edit> Sorted = In;
   std::stable_sort(Sorted.begin(), Sorted.end(),
                    [](const Edit &A, const Edit &B) {
-                     return A.Offset < B.Offset;
+                     if (A.Offset != B.Offset)
+                       return A.Offset < B.Offset;
+                     return A.Closes && !B.Closes;
                    });
-  // Merge the edits at one offset into one replacement: the insertions in
-  // the order they were planned, then the replaced text's new content.
+  // Merge the edits at one offset into one replacement: the insertions
+  // (closing ones first, then in the order they were planned), then the
+  // replaced text's new content.
   struct Merged {
     unsigned Offset, Length;
     std::string Inserted, Replacement;

@@ -21,13 +21,18 @@ struct Edit {
   unsigned Offset = 0;
   unsigned Length = 0;
   std::string Text;
+  /// Text that ends what comes before Offset (lines after a statement, a
+  /// closing brace): at one offset it goes before the text that opens what
+  /// follows (lines before the next statement), whatever the order planned.
+  bool Closes = false;
 };
 
 class EditSet {
 public:
   EditSet(const clang::SourceManager &SM);
-  /// Replace a character range of the main file.
-  void replace(clang::CharSourceRange R, std::string Text);
+  /// Replace a character range of the main file. Closes: the text ends
+  /// what precedes R (see Edit::Closes).
+  void replace(clang::CharSourceRange R, std::string Text, bool Closes = false);
   /// Insert whole lines before the line holding Loc, indented like it.
   /// When code precedes Loc on its line (`{ stmt; }`), the line is broken
   /// there and the lines, then Loc's code, go two columns further in after
@@ -62,7 +67,8 @@ private:
 };
 
 /// Turns edits of FilePath into Clang replacements (sorted, merged at equal
-/// offsets in insertion order). Fails when two edits overlap.
+/// offsets: closing text first, then in insertion order). Fails when two
+/// edits overlap.
 llvm::Expected<clang::tooling::Replacements>
 toReplacements(llvm::StringRef FilePath, const std::vector<Edit> &Edits);
 

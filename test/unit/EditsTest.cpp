@@ -205,6 +205,23 @@ TEST(EditsTest, ToReplacementsKeepsInsertionOrderAroundAReplacement) {
   EXPECT_EQ(F.apply({{2, 0, "A"}, {2, 2, "X"}, {2, 0, "B"}}), "abABXef");
 }
 
+TEST(EditsTest, LinesAfterAStatementPrecedeLinesBeforeTheNextOne) {
+  // Regression: a region closing after `a();` and one opening before `b();`
+  // share an offset; planned the other way round, the exit landed between
+  // the opening directive and its statement.
+  File F("  a();\n  b();\n");
+  EditSet E(F.sm());
+  E.insertLinesBefore(F.at("b();"), {"#pragma omp target data map(to: x)"});
+  E.insertLinesAfter(F.at("a();"), {"#pragma omp target exit data map(from: y)"}, "  ");
+  EXPECT_EQ(F.apply(E.edits()), "  a();\n"
+                                "  #pragma omp target exit data map(from: y)\n"
+                                "  #pragma omp target data map(to: x)\n"
+                                "  b();\n");
+  // A closing replacement goes first too; openings keep their planned order.
+  File G("abcdef");
+  EXPECT_EQ(G.apply({{3, 0, "(1"}, {3, 0, ")", true}, {3, 0, "(2"}}), "abc)(1(2def");
+}
+
 TEST(EditsTest, ToReplacementsAcceptsAdjacentEdits) {
   File F("abcdef");
   EXPECT_EQ(F.apply({{0, 2, "X"}, {2, 2, "Y"}, {4, 0, "|"}}), "XY|ef");
