@@ -516,10 +516,14 @@ private:
   void planHoisting();
   /// Run: L is a run of statements of that block (a CompoundStmt made for
   /// the purpose), bracketed by target enter/exit data.
+  /// AllOrNothing: no region unless every array of the kernels inside is
+  /// hoisted.
   bool tryHoist(const Stmt *L, const FunctionDecl *Fn,
-                const CompoundStmt *Run = nullptr);
-  void planStraightLineRuns();
+                const CompoundStmt *Run = nullptr, bool AllOrNothing = false);
+  void planStraightLineRuns(bool Phases);
   std::set<const Stmt *> HoistedLoops;
+  /// Statements of the runs given one region (planStraightLineRuns).
+  std::set<const Stmt *> InRun;
   // Refinements of a hoisted region (each proved, else the region keeps the
   // map it would have had without them).
   const Stmt *kernelBody(const Stmt *K) const;
@@ -2478,7 +2482,7 @@ void FilePlanner::planHoisting() {
       // Loops inside kernels, or inside host OpenMP constructs, are not
       // host loops a data region may enclose.
       if (!S || isa<OpenACCConstructStmt>(S) || isa<OMPExecutableDirective>(S) ||
-          isa<LambdaExpr>(S))
+          isa<LambdaExpr>(S) || InRun.count(S))
         return;
       if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S)) {
         bool HasKernel = llvm::any_of(KernelRecs, [&](const KernelRecord &K) {
@@ -2583,7 +2587,7 @@ static std::optional<Poly> allocationLength(const ValueDecl *V,
 }
 
 bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
-                           const CompoundStmt *Run) {
+                           const CompoundStmt *Run, bool AllOrNothing) {
   // Every directive inside must be a translated compute construct (or its
   // loops, atomics, caches): other data directives would interact.
   for (size_t I = 0; I < Dirs.size(); ++I) {
@@ -3147,7 +3151,7 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
   for (const ValueDecl *V : Order)
     if (Cands[V].Ok)
       Hoisted.push_back(V);
-  if (Hoisted.empty())
+  if (Hoisted.empty() || (AllOrNothing && Hoisted.size() != Order.size()))
     return false;
 
   EditSet E(SM);
@@ -3277,7 +3281,8 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
     Close += In + "}";
     SourceLocation B = SM.getExpansionLoc(S->getBeginLoc());
     E.replace(CharSourceRange::getCharRange(B, B), Open);
-    E.replace(CharSourceRange::getCharRange(AfterSemi, AfterSemi), Close);
+    E.replace(CharSourceRange::getCharRange(AfterSemi, AfterSemi), Close,
+              /*Closes=*/true);
     return true;
   };
   if (Run || !Returns.empty()) {
@@ -3897,11 +3902,15 @@ bool FilePlanner::skipFetch(const Stmt *S, const ValueDecl *V,
 }
 
 /// Kernels in straight-line code: one region around each maximal run of
-/// statements of a block that holds two or more kernels sharing an array,
-/// outside the loops already hoisted. A run ends at a statement with another
-/// OpenACC directive, a jump or a label, or a hoisted loop; it starts and
-/// ends with a statement that holds a kernel.
-void FilePlanner::planStraightLineRuns() {
+/// statements of a block that holds two or more kernels sharing an array.
+/// A run ends at a statement with another OpenACC directive, a jump or a
+/// label, or a hoisted loop; it starts and ends with a statement that holds
+/// a kernel. Phases (before loops are hoisted): only runs whose kernels lie
+/// in two or more of its statements, one of them a loop (the phases of a
+/// program: set-up kernels, an iteration loop, a last kernel), so the data
+/// stays on the device from the first phase to the last; a loop of a run
+/// that cannot have one gets its own region afterwards.
+void FilePlanner::planStraightLineRuns(bool Phases) {
   std::set<const FunctionDecl *> Fns = kernelFunctions();
   for (const FunctionDecl *Fn : Fns) {
     auto KernelsOf = [&](const Stmt *S) {
@@ -3912,7 +3921,7 @@ void FilePlanner::planStraightLineRuns() {
       return Ks;
     };
     auto Barrier = [&](const Stmt *S) {
-      if (HoistedLoops.count(S) || hasJumpsOrLabels(S))
+      if (HoistedLoops.count(S) || InRun.count(S) || hasJumpsOrLabels(S))
         return true;
       for (const Directive &D : Dirs)
         if (D.S && D.Fn == Fn && within(D.S, S) && !isComputeKind(D.Kind) &&
@@ -3922,7 +3931,6 @@ void FilePlanner::planStraightLineRuns() {
         return true;
       return llvm::any_of(HoistedLoops, [&](const Stmt *H) { return within(H, S); });
     };
-    std::set<const Stmt *> InRun; // statements of a region made here
     auto TryRun = [&](const CompoundStmt *Block, size_t B, size_t E) {
       // Trim to the statements holding kernels at both ends.
       std::vector<Stmt *> Body(Block->body_begin() + B, Block->body_begin() + E);
@@ -3934,6 +3942,25 @@ void FilePlanner::planStraightLineRuns() {
       for (const Stmt *S : Body)
         for (const KernelRecord *K : KernelsOf(S))
           Ks.push_back(K);
+      if (Phases) {
+        unsigned Holders = 0;
+        bool Loop = false;
+        for (const Stmt *S : Body)
+          if (!KernelsOf(S).empty()) {
+            ++Holders;
+            std::function<bool(const Stmt *)> HasLoop = [&](const Stmt *X) {
+              if (!X || isa<OpenACCConstructStmt>(X) || isa<OMPExecutableDirective>(X))
+                return false;
+              if ((isa<ForStmt>(X) || isa<WhileStmt>(X) || isa<DoStmt>(X)) &&
+                  !KernelsOf(X).empty())
+                return true;
+              return llvm::any_of(X->children(), HasLoop);
+            };
+            Loop |= HasLoop(S);
+          }
+        if (Holders < 2 || !Loop)
+          return;
+      }
       bool Shared = false;
       for (size_t I = 0; I < Ks.size() && !Shared; ++I)
         for (size_t J = I + 1; J < Ks.size() && !Shared; ++J)
@@ -3945,7 +3972,9 @@ void FilePlanner::planStraightLineRuns() {
       auto *Run = CompoundStmt::Create(Ctx, Body, FPOptionsOverride(),
                                        Body.front()->getBeginLoc(),
                                        Body.back()->getEndLoc());
-      if (tryHoist(Run, Fn, Run))
+      // A region over phases must keep every array the loops' own regions
+      // would: else those regions do better.
+      if (tryHoist(Run, Fn, Run, /*AllOrNothing=*/Phases))
         InRun.insert(Body.begin(), Body.end());
     };
     std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
@@ -4014,8 +4043,9 @@ FilePlan FilePlanner::run() {
     collectOpenMPKernels();
   if (Opts.Data == DataPlacement::Hoist) {
     planCallSummaries();
+    planStraightLineRuns(/*Phases=*/true);
     planHoisting();
-    planStraightLineRuns();
+    planStraightLineRuns(/*Phases=*/false);
   }
   planRuntimeCalls();
   planPreprocessor();

@@ -169,9 +169,8 @@ class Gen:
                 ind + "  %s = tmp;" % y,
                 ind + "}"]
 
-    def program(self):
+    def loop_body(self, ind):
         body = []
-        ind = "    "
         items = self.r.randint(2, 6)
         kernels = 0
         for _ in range(items):
@@ -196,6 +195,35 @@ class Gen:
                 body += self.host(ind)
         if kernels == 0:
             body = self.kernel(ind) + body
+        return body
+
+    def phase(self, ind):
+        """Straight-line statements outside the iteration loops."""
+        body = []
+        for _ in range(self.r.randint(0, 3)):
+            k = self.r.random()
+            if k < 0.45:
+                body += self.kernel(ind)
+            elif k < 0.55:
+                body += self.reduction(ind)
+            elif k < 0.65:
+                body += self.callee_kernel(ind)
+            elif k < 0.72:
+                body += self.swap(ind)
+            else:
+                body += self.host(ind)
+        return body
+
+    def program(self):
+        ind = "    "
+        # phases: statements before, between and after two iteration loops
+        phases = self.r.random() < 0.5
+        body = self.loop_body(ind)
+        pre, mid, body2, post = [], [], [], []
+        if phases:
+            pre, mid, post = self.phase("  "), self.phase("  "), self.phase("  ")
+            if self.r.random() < 0.5:
+                body2 = self.loop_body(ind)
         iters = self.r.randint(3, 8)
         n = self.r.choice([17, 32, 100])
         out = ["#include <stdio.h>", "#include <stdlib.h>", ""]
@@ -204,10 +232,14 @@ class Gen:
         out += self.helpers + [""]
         out += ["static double work(%sint n, int T) {" % (
                     "" if self.globals else "double *a, double *b, double *c, "),
-                "  double chk = 0;",
-                "  for (int t = 0; t < T; t++) {"]
-        out += body
-        out += ["  }", "  return chk;", "}", "",
+                "  double chk = 0;"]
+        if phases:
+            out += ["  int t = T;"]  # what t means outside the loops
+        out += pre + ["  for (int t = 0; t < T; t++) {"] + body + ["  }"] + mid
+        if body2:
+            out += ["  for (int t = 0; t < T - 1; t++) {"] + body2 + ["  }"]
+        out += post
+        out += ["  return chk;", "}", "",
                 "int main(void) {",
                 "  int n = %d;" % n,
                 "  %sa = malloc(n * sizeof(double));" % ("" if self.globals else "double *"),
