@@ -108,6 +108,10 @@ private:
         Out.Kernels.push_back(kernelOf(D, F, Ctx));
       else
         Out.Others.push_back(D);
+      // A target data region's block is host code: its kernels are the
+      // input's too (a region of ours inside it completes it).
+      if (isa<OMPTargetDataDirective>(D) && D->hasAssociatedStmt())
+        walk(D->getStructuredBlock(), F);
       return;
     }
     for (const Stmt *C : S->children())

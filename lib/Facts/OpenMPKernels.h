@@ -45,13 +45,15 @@ struct OmpKernel {
 struct OpenMPFacts {
   std::vector<OmpKernel> Kernels;
   /// Every other OpenMP directive of a function body (target data, enter or
-  /// exit data, target update, parallel, ...), outermost only.
+  /// exit data, target update, parallel, ...), outermost only, except
+  /// inside a target data region, whose block is walked like host code.
   std::vector<const clang::OMPExecutableDirective *> Others;
 };
 
 /// The OpenMP directives of the main file's function definitions (templates
 /// excluded), in source order. A kernel nested inside another OpenMP
-/// directive is not collected: the enclosing directive is in Others.
+/// directive is not collected (the enclosing directive is in Others),
+/// except inside a target data region (in Others, with its kernels).
 OpenMPFacts collectOpenMPFacts(clang::ASTContext &Ctx);
 
 } // namespace ompm

@@ -521,6 +521,15 @@ private:
   bool tryHoist(const Stmt *L, const FunctionDecl *Fn,
                 const CompoundStmt *Run = nullptr, bool AllOrNothing = false);
   void planStraightLineRuns(bool Phases);
+  /// The body of S when S is a data region of the input that the hoisting
+  /// may complete: a translated OpenACC data construct, or an OpenMP target
+  /// data directive (--optimize-data). Null otherwise.
+  const Stmt *userDataBody(const Stmt *S) const;
+  /// The variables the data regions of the input around L name in their
+  /// clauses, and those an enter data before L and an exit data after it
+  /// in a block around L both name (canonical declarations): left to them.
+  std::set<const ValueDecl *> userMappedAround(const Stmt *L,
+                                               const FunctionDecl *Fn) const;
   std::set<const Stmt *> HoistedLoops;
   /// Statements of the runs given one region (planStraightLineRuns).
   std::set<const Stmt *> InRun;
@@ -2481,6 +2490,8 @@ void FilePlanner::planHoisting() {
     std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
       // Loops inside kernels, or inside host OpenMP constructs, are not
       // host loops a data region may enclose.
+      if (const Stmt *Body = S ? userDataBody(S) : nullptr)
+        return Visit(Body); // a data region of the input: completed inside
       if (!S || isa<OpenACCConstructStmt>(S) || isa<OMPExecutableDirective>(S) ||
           isa<LambdaExpr>(S) || InRun.count(S))
         return;
@@ -2498,6 +2509,94 @@ void FilePlanner::planHoisting() {
     };
     Visit(Fn->getBody());
   }
+}
+
+static const ValueDecl *canonicalDecl(const ValueDecl *V) {
+  if (const auto *VD = dyn_cast_or_null<VarDecl>(V))
+    return VD->getCanonicalDecl();
+  return V;
+}
+
+const Stmt *FilePlanner::userDataBody(const Stmt *S) const {
+  if (const auto *D = dyn_cast<OpenACCDataConstruct>(S))
+    return FailedConstructs.count(D) ? nullptr : D->getStructuredBlock();
+  if (const auto *D = dyn_cast<OMPTargetDataDirective>(S))
+    return Opts.OptimizeOpenMP && D->hasAssociatedStmt() ? D->getStructuredBlock()
+                                                         : nullptr;
+  return nullptr;
+}
+
+std::set<const ValueDecl *>
+FilePlanner::userMappedAround(const Stmt *L, const FunctionDecl *Fn) const {
+  std::set<const ValueDecl *> Out;
+  auto Add = [&](const Expr *E) {
+    if (const ValueDecl *V = E ? itemDecl(E) : nullptr)
+      Out.insert(canonicalDecl(V));
+  };
+  // Within the region's block (an OpenMP directive's own range ends with
+  // its pragma line).
+  for (const Directive &D : Dirs)
+    if (const auto *DC = dyn_cast_or_null<OpenACCDataConstruct>(D.S);
+        DC && D.Fn == Fn && DC->getStructuredBlock() &&
+        within(L, DC->getStructuredBlock()))
+      for (const OpenACCClause *C : D.Clauses)
+        for (const Expr *E : varList(C))
+          Add(E);
+  for (const Stmt *O : OmpOthers)
+    if (const auto *TD = dyn_cast<OMPTargetDataDirective>(O);
+        TD && TD->hasAssociatedStmt() && within(L, TD->getStructuredBlock()))
+      for (const OMPClause *C : TD->clauses())
+        for (const Stmt *X : C->children())
+          Add(dyn_cast_or_null<Expr>(X));
+  // Unstructured lifetimes: an enter data before L and an exit data after
+  // it, both statements of one block around L, that name the same
+  // variable (an earlier run of omp-migrate places such pairs too).
+  struct Bracket {
+    const Stmt *S;
+    bool Enter;
+    std::set<const ValueDecl *> Vars;
+  };
+  std::vector<Bracket> Brackets;
+  for (const Directive &D : Dirs)
+    if (D.S && D.Fn == Fn &&
+        (D.Kind == DK::EnterData || D.Kind == DK::ExitData)) {
+      Bracket B{D.S, D.Kind == DK::EnterData, {}};
+      for (const OpenACCClause *C : D.Clauses)
+        for (const Expr *E : varList(C))
+          if (const ValueDecl *V = itemDecl(E))
+            B.Vars.insert(canonicalDecl(V));
+      Brackets.push_back(std::move(B));
+    }
+  for (const Stmt *O : OmpOthers)
+    if (isa<OMPTargetEnterDataDirective>(O) || isa<OMPTargetExitDataDirective>(O)) {
+      Bracket B{O, isa<OMPTargetEnterDataDirective>(O), {}};
+      for (const OMPClause *C : cast<OMPExecutableDirective>(O)->clauses())
+        if (isa<OMPMapClause>(C))
+          for (const Stmt *X : C->children())
+            if (const ValueDecl *V =
+                    isa_and_nonnull<Expr>(X) ? itemDecl(cast<Expr>(X)) : nullptr)
+              B.Vars.insert(canonicalDecl(V));
+      Brackets.push_back(std::move(B));
+    }
+  if (Brackets.empty() || !Fn->getBody())
+    return Out;
+  ParentMap PM(const_cast<Stmt *>(Fn->getBody()));
+  SourceLocation LB = SM.getExpansionLoc(L->getBeginLoc());
+  SourceLocation LE = SM.getExpansionLoc(L->getEndLoc());
+  auto Before = [&](const Stmt *S, SourceLocation Loc) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(S->getBeginLoc()), Loc);
+  };
+  for (const Bracket &En : Brackets) {
+    const auto *Block = dyn_cast_or_null<CompoundStmt>(PM.getParent(En.S));
+    if (!En.Enter || !Block || !within(L, Block) || !Before(En.S, LB))
+      continue;
+    for (const Bracket &Ex : Brackets)
+      if (!Ex.Enter && PM.getParent(Ex.S) == Block && !Before(Ex.S, LE))
+        for (const ValueDecl *V : En.Vars)
+          if (Ex.Vars.count(V))
+            Out.insert(V);
+  }
+  return Out;
 }
 
 /// The element count of V's one allocation in Fn (`V = malloc(K *
@@ -2689,6 +2788,7 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
     std::set<std::string> Types;
     std::optional<Poly> Lo, Hi;
     bool FullExtent = false; ///< mapped on its whole allocation
+    bool UserMapped = false; ///< an enclosing data region of the input maps it
   };
   std::map<const ValueDecl *, Cand> Cands;
   std::vector<const ValueDecl *> Order;
@@ -2712,6 +2812,15 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
       C.Types.insert(H.Type);
     }
   }
+  // Arrays a data region of the input around L maps are that region's: its
+  // clauses are kept as written, and no region or update of ours is added
+  // for them. The others complete it.
+  std::set<const ValueDecl *> UserMapped = userMappedAround(L, Fn);
+  for (auto &[V, C] : Cands)
+    if (UserMapped.count(canonicalDecl(V))) {
+      C.Ok = false;
+      C.UserMapped = true;
+    }
   // Host calls other than to library functions (declared in system headers,
   // other than the OpenACC and OpenMP runtimes). A function of this file is
   // host code, but the globals it uses must stay on the host, and no
@@ -3148,10 +3257,13 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
   }
 
   std::vector<const ValueDecl *> Hoisted;
-  for (const ValueDecl *V : Order)
+  size_t Wanted = 0; // what the region should hold: all but the input's own
+  for (const ValueDecl *V : Order) {
+    Wanted += !Cands[V].UserMapped;
     if (Cands[V].Ok)
       Hoisted.push_back(V);
-  if (Hoisted.empty() || (AllOrNothing && Hoisted.size() != Order.size()))
+  }
+  if (Hoisted.empty() || (AllOrNothing && Hoisted.size() != Wanted))
     return false;
 
   EditSet E(SM);
@@ -3192,6 +3304,10 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
       R.Notes.push_back(C.Section + ": not copied in (from): the first kernel "
                         "overwrites it whole before any kernel reads it");
   }
+  for (const ValueDecl *V : Order)
+    if (Cands[V].UserMapped)
+      R.Notes.push_back(Cands[V].Name + ": mapped by a data region of the input "
+                        "around this one, left to it");
   for (const auto &[K, Items] : OmpSkippedItems)
     if (within(K, L))
       for (const std::string &Item : Items)
@@ -3978,6 +4094,8 @@ void FilePlanner::planStraightLineRuns(bool Phases) {
         InRun.insert(Body.begin(), Body.end());
     };
     std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
+      if (const Stmt *Body = S ? userDataBody(S) : nullptr)
+        return Visit(Body);
       if (!S || isa<OpenACCConstructStmt>(S) || isa<OMPExecutableDirective>(S) ||
           isa<LambdaExpr>(S) || HoistedLoops.count(S) || InRun.count(S))
         return;
@@ -4028,7 +4146,13 @@ FilePlan FilePlanner::run() {
     case DK::ParallelLoop: case DK::SerialLoop: case DK::KernelsLoop:
       planCompute(I);
       break;
-    case DK::Data: planData(I); break;
+    case DK::Data: {
+      size_t Before = Out.Records.size();
+      planData(I);
+      if (Out.Records.size() > Before && !Out.Records.back().Translated)
+        FailedConstructs.insert(Dirs[I].S);
+      break;
+    }
     case DK::EnterData: case DK::ExitData: planEnterExit(I); break;
     case DK::Update: planUpdate(I); break;
     case DK::HostData: planHostData(I); break;

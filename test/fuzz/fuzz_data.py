@@ -5,7 +5,8 @@ Generates small OpenACC programs of the shapes the data planner handles (an
 iteration loop around kernels on a few arrays, with host reads and writes of
 single elements, rows of elements and whole arrays between them, guarded or
 not, through helper functions, pointer swaps, early returns, kernels in
-callees), builds each original with gcc -fopenacc (OpenACC on the host) and
+callees, phases around two iteration loops, and in some programs all of it
+inside a data construct of the program's own, for a read-only array), builds each original with gcc -fopenacc (OpenACC on the host) and
 each translation with clang-19 OpenMP offload to the CPU stand-in device
 (separate device memory, OMP_TARGET_OFFLOAD=MANDATORY), and compares the
 outputs. Every value is an integer held in a double, so the outputs must be
@@ -41,6 +42,10 @@ class Gen:
         # params: the arrays are parameters of work(); globals: file-scope
         # pointers that work() and the helpers use directly.
         self.globals = self.r.random() < 0.35
+        # userdata: work() holds a read-only array d in a data region of its
+        # own (acc data copyin) around all its statements, which the
+        # translation must keep and complete with the other arrays.
+        self.userdata = self.r.random() < 0.35
 
     def idx(self):
         return self.r.choice(["0", "1", "n - 1", "n / 2", "t % n", "(t * 7) % n"])
@@ -57,7 +62,7 @@ class Gen:
             "%s[i] - t" % y,
             "%s[i] + %s[i]" % (y, z) if y != x else "%s[i] + 2" % y,
             "(double)(i %% 5) + t" % (),
-        ])
+        ] + (["%s[i] + d[i]" % y] if self.userdata else []))
         if d and y == x:
             rhs = "%s[i] + 1" % y  # no loop-carried dependence
         return [ind + "#pragma acc parallel loop",
@@ -187,6 +192,8 @@ class Gen:
             elif k < 0.64:
                 body += self.swap(ind)
             elif k < 0.66:
+                if self.userdata:  # no return out of a data construct
+                    continue
                 body += [ind + "if (t == %d && chk > -1e300)" % self.r.randrange(1, 6),
                          ind + "  return chk;"]
             elif k < 0.69:
@@ -235,10 +242,18 @@ class Gen:
                 "  double chk = 0;"]
         if phases:
             out += ["  int t = T;"]  # what t means outside the loops
-        out += pre + ["  for (int t = 0; t < T; t++) {"] + body + ["  }"] + mid
+        work = pre + ["  for (int t = 0; t < T; t++) {"] + body + ["  }"] + mid
         if body2:
-            out += ["  for (int t = 0; t < T - 1; t++) {"] + body2 + ["  }"]
-        out += post
+            work += ["  for (int t = 0; t < T - 1; t++) {"] + body2 + ["  }"]
+        work += post
+        if self.userdata:
+            out += ["  double *d = malloc(n * sizeof(double));",
+                    "  for (int i = 0; i < n; i++)",
+                    "    d[i] = i % 3;",
+                    "#pragma acc data copyin(d[0:n])",
+                    "  {"] + work + ["  }", "  free(d);"]
+        else:
+            out += work
         out += ["  return chk;", "}", "",
                 "int main(void) {",
                 "  int n = %d;" % n,

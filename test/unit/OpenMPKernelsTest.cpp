@@ -65,25 +65,31 @@ TEST(OpenMPKernels, DeferredAndUnfollowedItems) {
 
 TEST(OpenMPKernels, OtherDirectivesAndNesting) {
   Parsed P = parse(R"(
-    void f(int n, double *a) {
+    void f(int n, double *a, double *b) {
       #pragma omp target data map(tofrom: a[0:n])
       {
-        #pragma omp target teams loop
-        for (int i = 0; i < n; i++) a[i] += 1;
+        #pragma omp target teams loop map(to: b[0:n])
+        for (int i = 0; i < n; i++) a[i] += b[i];
       }
-      #pragma omp parallel for
-      for (int i = 0; i < n; i++) a[i] *= 2;
+      #pragma omp parallel
+      {
+        #pragma omp target map(tofrom: b[0:1])
+        b[0] += 1;
+      }
       #pragma omp target update from(a[0:1])
       #pragma omp target parallel for map(tofrom: a[0:n]) depend(inout: a[0])
       for (int i = 0; i < n; i++) a[i] -= 1;
     })");
-  // The kernel inside the user's data region is not collected.
-  ASSERT_EQ(P.F.Kernels.size(), 1u);
-  EXPECT_TRUE(P.F.Kernels[0].Async); // depend
-  EXPECT_EQ(items(P.F.Kernels[0]), "tofrom a[0:n] [0..n - 1]");
+  // The kernel inside the user's data region is collected (the region's
+  // block is host code), the one inside a host parallel region is not.
+  ASSERT_EQ(P.F.Kernels.size(), 2u);
+  EXPECT_FALSE(P.F.Kernels[0].Async);
+  EXPECT_EQ(items(P.F.Kernels[0]), "to b[0:n] [0..n - 1]");
+  EXPECT_TRUE(P.F.Kernels[1].Async); // depend
+  EXPECT_EQ(items(P.F.Kernels[1]), "tofrom a[0:n] [0..n - 1]");
   ASSERT_EQ(P.F.Others.size(), 3u);
   EXPECT_EQ(P.F.Others[0]->getDirectiveKind(), llvm::omp::OMPD_target_data);
-  EXPECT_EQ(P.F.Others[1]->getDirectiveKind(), llvm::omp::OMPD_parallel_for);
+  EXPECT_EQ(P.F.Others[1]->getDirectiveKind(), llvm::omp::OMPD_parallel);
   EXPECT_EQ(P.F.Others[2]->getDirectiveKind(), llvm::omp::OMPD_target_update);
 }
 
