@@ -3470,6 +3470,11 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
       if (Called)
         Sec = SectionResult{"", "used by a call", "", std::nullopt, std::nullopt};
       std::string Item = C.Section;
+      // One element is either mapped or not (never partly): an update of
+      // one the region does not hold assigns nothing (OpenMP 5.0, target
+      // update: "no assignment occurs"), and then the host's copy is the
+      // current one. So a single element needs no clipping.
+      bool OneElement = Sec.ok() && Sec.Lo && Sec.Hi && *Sec.Lo == *Sec.Hi;
       if (Sec.ok() && C.FullExtent) {
         Item = Sec.Item; // inside the allocation, so inside the region
       } else if (Sec.ok() && C.Lo && C.Hi) {
@@ -3478,6 +3483,10 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
           continue; // the host touches only elements the device never has
         if (Common)
           Item = sectionText(C.Name, (*Common)->first, (*Common)->second);
+        else if (OneElement)
+          Item = Sec.Item;
+      } else if (OneElement) {
+        Item = Sec.Item;
       }
       bool Writes = SF.isWritten(V) || SF.isAddressTaken(V) ||
                     (WrittenViaCall.count(S) && WrittenViaCall[S].count(V));

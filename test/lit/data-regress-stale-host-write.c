@@ -6,10 +6,12 @@
 // region (a translation that hoists one must add the updates); part 2 has the
 // user's own data region and update directives; in part 3 the host touches
 // the arrays through a function call and through an alias pointer; in part 4
-// the host writes one element of an array whose extent is a parameter, so
-// the update after the write cannot be narrowed to that element (n might be
-// 1): the update sends the whole array, so the host must fetch all of it
-// first, although it overwrites its own element without reading it; in part
+// the host writes one element of an array whose extent is a parameter (n
+// might be 1, so whether the region holds u[1] cannot be decided): an update
+// that sent the whole array would need the host to fetch all of it first,
+// although it overwrites its own element without reading it (an earlier
+// version did not, and sent stale values); the update now sends the element
+// alone, which is mapped whole or not at all, and needs no fetch; in part
 // 5 the host write sits in a one-line block, `{ u[1] = 0; }`, and its update
 // must go inside the block, not after the line (it would then run, with a
 // stale host value, whether or not the write did).
