@@ -411,7 +411,21 @@ int runDriver(const tooling::CompilationDatabase &DB,
     Done.insert(Path);
     llvm::json::Array Cons;
     unsigned Translated = 0, Total = 0;
+    // Notes in source order: a decision's before the constructs after it.
+    size_t NextDecision = 0;
+    auto NotesOfDecisionsBefore = [&](unsigned Line, unsigned Column) {
+      for (; NextDecision < R.Plan.Decisions.size(); ++NextDecision) {
+        const ConstructRecord &D = R.Plan.Decisions[NextDecision];
+        if (std::tie(D.Line, D.Column) >= std::tie(Line, Column))
+          break;
+        if (Opts.Explain)
+          for (const std::string &N : D.Notes)
+            Err << Path << ":" << D.Line << ":" << D.Column << ": note: " << N
+                << " [omp-migrate]\n";
+      }
+    };
     for (const ConstructRecord &C : R.Plan.Records) {
+      NotesOfDecisionsBefore(C.Line, C.Column);
       ++Total;
       Translated += C.Translated;
       if (!C.Translated) {
@@ -439,9 +453,23 @@ int runDriver(const tooling::CompilationDatabase &DB,
         O["reason"] = C.Reason;
       Cons.push_back(std::move(O));
     }
+    NotesOfDecisionsBefore(~0u, ~0u);
+    llvm::json::Array Decisions;
+    for (const ConstructRecord &D : R.Plan.Decisions) {
+      llvm::json::Array Notes;
+      for (const std::string &N : D.Notes)
+        Notes.push_back(N);
+      Decisions.push_back(llvm::json::Object{{"kind", D.Kind},
+                                             {"line", D.Line},
+                                             {"column", D.Column},
+                                             {"original", D.Original},
+                                             {"notes", std::move(Notes)}});
+    }
     if (Translated != Total)
       Status = std::max(Status, 1);
     FileObj["constructs"] = std::move(Cons);
+    if (!Decisions.empty())
+      FileObj["decisions"] = std::move(Decisions);
     FileObj["translated"] = Translated;
     FileObj["total"] = Total;
     ReportFiles.push_back(std::move(FileObj));

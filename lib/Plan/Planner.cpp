@@ -521,6 +521,8 @@ private:
   bool tryHoist(const Stmt *L, const FunctionDecl *Fn,
                 const CompoundStmt *Run = nullptr, bool AllOrNothing = false);
   void planStraightLineRuns(bool Phases);
+  /// Why the last tryHoist made no region, for --explain.
+  std::string HoistWhy;
   /// The body of S when S is a data region of the input that the hoisting
   /// may complete: a translated OpenACC data construct, or an OpenMP target
   /// data directive (--optimize-data). Null otherwise.
@@ -2503,6 +2505,18 @@ void FilePlanner::planHoisting() {
           HoistedLoops.insert(S);
           return;
         }
+        if (HasKernel && !HoistWhy.empty()) {
+          ConstructRecord D;
+          D.Kind = "data placement";
+          D.Loc = SM.getExpansionLoc(S->getBeginLoc());
+          D.Line = SM.getPresumedLineNumber(D.Loc);
+          D.Column = SM.getPresumedColumnNumber(D.Loc);
+          D.Original = "(loop at line " + std::to_string(D.Line) + ")";
+          D.Translated = true;
+          D.Notes.push_back("no data region around this loop: " + HoistWhy +
+                            "; its kernels keep their own maps");
+          Out.Decisions.push_back(std::move(D));
+        }
       }
       for (const Stmt *C : S->children())
         Visit(C);
@@ -2687,6 +2701,11 @@ static std::optional<Poly> allocationLength(const ValueDecl *V,
 
 bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
                            const CompoundStmt *Run, bool AllOrNothing) {
+  HoistWhy.clear();
+  auto No = [&](std::string Why) {
+    HoistWhy = std::move(Why);
+    return false;
+  };
   // Every directive inside must be a translated compute construct (or its
   // loops, atomics, caches): other data directives would interact.
   for (size_t I = 0; I < Dirs.size(); ++I) {
@@ -2695,17 +2714,23 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
       continue;
     if (isComputeKind(D.Kind)) {
       if (FailedConstructs.count(D.S))
-        return false;
+        return No("a construct inside is left untranslated (line " +
+                  std::to_string(SM.getPresumedLineNumber(D.Loc)) + ")");
       continue;
     }
     if (D.Kind != DK::Loop && D.Kind != DK::Atomic && D.Kind != DK::Cache)
-      return false;
+      return No("it holds an OpenACC '" + directiveName(D.Kind).str() +
+                "' directive (line " +
+                std::to_string(SM.getPresumedLineNumber(D.Loc)) + ")");
   }
   // Nor any OpenMP directive of the input other than its kernels (a data
   // region or update of its own, host parallelism around host accesses).
   for (const Stmt *O : OmpOthers)
     if (within(O, L))
-      return false;
+      return No("it holds an OpenMP directive of the input other than a "
+                "kernel (line " +
+                std::to_string(SM.getPresumedLineNumber(
+                    SM.getExpansionLoc(O->getBeginLoc()))) + ")");
   // Parents of the loop's host code, and no goto or throw out of it. A
   // return is followed: the region becomes enter/exit data, with the exit
   // also before each return.
@@ -2755,8 +2780,12 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
     if (const FunctionDecl *F = CE->getDirectCallee())
       if (const FunctionDecl *Def = F->getDefinition();
           Def && callGraph().mayRunDeviceCode(Def))
-        return false;
-  if (Jumps || (Run && !Returns.empty()))
+        return No("'" + F->getNameAsString() + "' runs device code of its own "
+                  "and is not summarized (it would work on the region's "
+                  "device copies)");
+  if (Jumps)
+    return No("a goto, throw or return in a lambda or macro leaves it");
+  if (Run && !Returns.empty())
     return false;
   const auto *LP = dyn_cast_or_null<CompoundStmt>(
       [&]() -> const Stmt * {
@@ -2779,7 +2808,8 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
   if (Run)
     LP = Run;
   if (!LP)
-    return false;
+    return No("it is not a statement of a block ({ ... }), where a "
+              "directive could go before it");
 
   // Candidates: the arrays the kernels map, one section each.
   struct Cand {
@@ -2789,6 +2819,12 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
     std::optional<Poly> Lo, Hi;
     bool FullExtent = false; ///< mapped on its whole allocation
     bool UserMapped = false; ///< an enclosing data region of the input maps it
+    std::string Why;         ///< why not Ok (the first reason)
+    void reject(std::string W) {
+      Ok = false;
+      if (Why.empty())
+        Why = std::move(W);
+    }
   };
   std::map<const ValueDecl *, Cand> Cands;
   std::vector<const ValueDecl *> Order;
@@ -2796,7 +2832,7 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
     if (K.Fn != Fn || !within(K.S, L))
       continue;
     if (K.Async)
-      return false;
+      return No("a kernel inside is asynchronous (async, nowait or depend)");
     for (const HoistItem &H : K.Items) {
       Cand Fresh{H.Name, H.Section, H.Type};
       Fresh.Lo = H.Lo;
@@ -2807,7 +2843,7 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
         Order.push_back(H.V);
       } else if (!widenSection(C.Section, C.Lo, C.Hi, C.Name, H.Section, H.Lo, H.Hi)) {
         // Different sections whose bounds cannot be ordered: no union.
-        C.Ok = false; // leave it per kernel
+        C.reject("its kernels' sections cannot be ordered into one"); // per kernel
       }
       C.Types.insert(H.Type);
     }
@@ -2818,7 +2854,7 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
   std::set<const ValueDecl *> UserMapped = userMappedAround(L, Fn);
   for (auto &[V, C] : Cands)
     if (UserMapped.count(canonicalDecl(V))) {
-      C.Ok = false;
+      C.reject("mapped by a data region of the input around it");
       C.UserMapped = true;
     }
   // Host calls other than to library functions (declared in system headers,
@@ -2835,6 +2871,7 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
     return Br != StringRef::npos && mentionsIdentifier(Sec.substr(Br), Name);
   };
   bool UnknownCall = false;
+  std::string UnknownName; // the first such call, for the report
   // Global arrays a host function of this file uses: the call is a host
   // access of the whole mapped section (and a write if the function may
   // write its elements).
@@ -2855,27 +2892,37 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
         for (auto &[V, C] : Cands) {
           if (BoundsName(C.Section, G->getName())) {
             if (Assigned.count(G))
-              C.Ok = false; // the call may change the bounds
+              C.reject("'" + F->getNameAsString() + "' may change '" +
+                       G->getNameAsString() + "', which bounds its section");
             continue;
           }
           const auto *VD = dyn_cast<VarDecl>(V);
           if (!VD || VD->getCanonicalDecl() != G)
             continue;
           if (Assigned.count(G) || !(VD->getType()->isPointerType() || VD->getType()->isArrayType()))
-            C.Ok = false; // the pointer itself may change
+            C.reject("'" + F->getNameAsString() +
+                     "' may change the pointer itself");
           else
             CallUses.push_back({CE, V, Written.count(G) > 0});
         }
       if (!callGraph().callsUnknown(F))
         continue;
     }
+    std::string CalleeName =
+        !F ? "a call through a pointer"
+        : F->getDefinition()
+            ? "'" + F->getNameAsString() + "' (it calls functions the analysis cannot see)"
+            : "'" + F->getNameAsString() + "' (defined in another file)";
+    if (!UnknownCall)
+      UnknownName = CalleeName;
     UnknownCall = true;
     std::function<void(const Stmt *)> Passed = [&](const Stmt *X) {
       if (!X)
         return;
       if (const auto *DR = dyn_cast<DeclRefExpr>(X))
         if (auto It = Cands.find(DR->getDecl()); It != Cands.end())
-          It->second.Ok = false;
+          It->second.reject("passed to " + CalleeName +
+                            ", which may run kernels on it");
       for (const Stmt *C : X->children())
         Passed(C);
     };
@@ -2885,17 +2932,18 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
   if (UnknownCall)
     for (auto &[V, C] : Cands) {
       if (const auto *VD = dyn_cast<VarDecl>(V); VD && VD->hasGlobalStorage())
-        C.Ok = false;
+        C.reject("a global, and " + UnknownName + " may run kernels on it");
       for (const auto &[Name, G] : globalVars())
         if (BoundsName(C.Section, Name))
-          C.Ok = false;
+          C.reject("its section names the global '" + Name + "', which " +
+                   UnknownName + " may change");
     }
 
   // The section must not change inside the loop.
   RegionFacts LF(L, Ctx);
   for (auto &[V, C] : Cands) {
     if (LF.isDeclaredInside(V))
-      C.Ok = false; // not in scope where the region starts
+      C.reject("declared inside, not in scope where the region starts");
     StringRef Sec(C.Section);
     size_t Br = Sec.find('[');
     StringRef Bounds = Br == StringRef::npos ? StringRef() : Sec.substr(Br);
@@ -2904,7 +2952,8 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
         continue; // the pointer itself may be swapped
       // Identifier match inside the brackets.
       if (mentionsIdentifier(Bounds, W->getNameAsString()))
-        C.Ok = false;
+        C.reject("its section names '" + W->getNameAsString() +
+                 "', which changes inside");
     }
   }
 
@@ -3006,14 +3055,16 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
     // than another pointer variable.
     if (const auto *U = dyn_cast_or_null<UnaryOperator>(P);
         U && U->getOpcode() == UO_AddrOf)
-      return false;
+      return No("the address of '" + V->getNameAsString() + "' is taken");
     if (const auto *B = dyn_cast_or_null<BinaryOperator>(P);
         B && B->isAssignmentOp() &&
         B->getLHS()->IgnoreParenImpCasts() == R)
-      return false;
+      return No("'" + V->getNameAsString() +
+                "' is assigned something other than another pointer");
     const Stmt *S = StmtOf(R);
     if (!S || S == L)
-      return false; // used in the loop's own header: no place for an update
+      return No("'" + V->getNameAsString() +
+                "' is used in the loop's own header: no place for an update");
     // Its value stored into another pointer (`q = a + 1`, `T *q = a`): an
     // alias the analysis does not follow.
     for (const Stmt *X = R, *Up = Parent.lookup(R); Up && X != S;
@@ -3021,12 +3072,14 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
       if (const auto *B = dyn_cast<BinaryOperator>(Up))
         if (B->isAssignmentOp() && B->getRHS() == X &&
             B->getLHS()->getType()->isPointerType())
-          return false;
+          return No("'" + V->getNameAsString() +
+                    "' is copied into another pointer (an alias)");
       if (const auto *DS = dyn_cast<DeclStmt>(Up))
         for (const Decl *D : DS->decls())
           if (const auto *VD = dyn_cast<VarDecl>(D))
             if (VD->getInit() == X && VD->getType()->isPointerType())
-              return false;
+              return No("'" + V->getNameAsString() +
+                        "' is copied into another pointer (an alias)");
     }
     Uses[S].insert(V);
   }
@@ -3036,7 +3089,8 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
       continue;
     const Stmt *S = StmtOf(U.Call);
     if (!S || S == L)
-      return false; // a call in the loop's own header: no place for an update
+      return No("a call in the loop's own header uses '" +
+                U.V->getNameAsString() + "': no place for an update");
     Uses[S].insert(U.V);
     ViaCall[S].insert(U.V);
     if (U.Writes)
@@ -3074,16 +3128,17 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
         // A pointer no kernel maps may only carry buffers between the
         // others: any other use in L (a subscript, a call it is passed to)
         // would see a buffer the region holds on the device.
-        if (NotCopied.count(X))
-          return false;
-        for (const Access &Acc : LF.accesses())
-          if (Acc.Base == X)
-            return false; // an array that is not mapped with the others
+        if (NotCopied.count(X) ||
+            llvm::any_of(LF.accesses(),
+                         [&](const Access &Acc) { return Acc.Base == X; }))
+          return No("'" + X->getNameAsString() + "' trades buffers with "
+                    "arrays of the kernels but is used otherwise");
         continue;
       }
       Cand &C = Cands[X];
       if (!C.Ok || !C.Lo || !C.Hi)
-        return false;
+        return No("'" + X->getNameAsString() + "' trades buffers with others "
+                  "but " + (C.Ok ? std::string("has no known extent") : C.Why));
       if (!Any) {
         Lo = C.Lo;
         Hi = C.Hi;
@@ -3092,7 +3147,8 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
       }
       std::optional<std::pair<Poly, Poly>> U = unionRange(*Lo, *Hi, *C.Lo, *C.Hi);
       if (!U)
-        return false;
+        return No("the sections of pointers that trade buffers ('" +
+                  X->getNameAsString() + "') cannot be ordered into one");
       Lo = U->first;
       Hi = U->second;
     }
@@ -3263,8 +3319,15 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
     if (Cands[V].Ok)
       Hoisted.push_back(V);
   }
-  if (Hoisted.empty() || (AllOrNothing && Hoisted.size() != Wanted))
-    return false;
+  if (Wanted == 0)
+    return false; // nothing that is not the input's own: nothing to report
+  if (Hoisted.empty() || (AllOrNothing && Hoisted.size() != Wanted)) {
+    std::vector<std::string> Whys;
+    for (const ValueDecl *V : Order)
+      if (!Cands[V].Ok && !Cands[V].UserMapped)
+        Whys.push_back(Cands[V].Name + ": " + Cands[V].Why);
+    return No(llvm::join(Whys, "; "));
+  }
 
   EditSet E(SM);
   ConstructRecord R;
@@ -3316,15 +3379,16 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
   std::vector<std::string> Cl;
   M.renderInto(Cl);
   std::string Line = omp("target data", Cl);
-  if (!Run && !FinalFetch.empty() && !endsItsLine(L)) {
-    return false; // no place for the update after the loop
-  }
+  if (!Run && !FinalFetch.empty() && !endsItsLine(L))
+    return No("code follows the loop on its line: no place for the update "
+              "after it");
   if (!Returns.empty()) {
     // At a return the exit copies out what the device holds: the host must
     // not hold newer data there, so no return inside a host statement that
     // writes a hoisted array (its update to comes after the statement).
     if (!FinalFetch.empty() || !endsItsLine(L))
-      return false;
+      return No("a return leaves it, and the region would need a copy-out "
+                "after the loop that the return skips, or code follows it");
     for (const ReturnStmt *RS : Returns)
       for (const auto &[S, Vs] : Uses) {
         if (!within(RS, S))
@@ -3332,13 +3396,15 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
         RegionFacts SF(S, Ctx);
         for (const ValueDecl *V : Vs)
           if (Cands[V].Ok && (SF.isWritten(V) || SF.isAddressTaken(V)))
-            return false;
+            return No("a return inside a host statement that writes '" +
+                      V->getNameAsString() + "' (its update comes after it)");
       }
   }
   std::string ExitLine;
   if ((Run || !Returns.empty()) &&
       llvm::any_of(Hoisted, [&](const ValueDecl *V) { return Swapped.count(V) > 0; }))
-    return false;
+    return No("pointers trade buffers in it and a return leaves it (an exit "
+              "data would find the buffer under the pointer then)");
   if (Run || !Returns.empty()) {
     // enter/exit data rather than a block, which would end the scope of
     // declarations in the run, or which a return could not leave.
@@ -4183,10 +4249,11 @@ FilePlan FilePlanner::run() {
   planRuntimeCalls();
   planPreprocessor();
   insertQueueDecl();
-  std::stable_sort(Out.Records.begin(), Out.Records.end(),
-                   [](const ConstructRecord &A, const ConstructRecord &B) {
-                     return std::tie(A.Line, A.Column) < std::tie(B.Line, B.Column);
-                   });
+  auto ByPlace = [](const ConstructRecord &A, const ConstructRecord &B) {
+    return std::tie(A.Line, A.Column) < std::tie(B.Line, B.Column);
+  };
+  std::stable_sort(Out.Records.begin(), Out.Records.end(), ByPlace);
+  std::stable_sort(Out.Decisions.begin(), Out.Decisions.end(), ByPlace);
   return Out;
 }
 

@@ -65,6 +65,10 @@ struct ConstructRecord {
 struct FilePlan {
   std::vector<Edit> Edits;
   std::vector<ConstructRecord> Records;
+  /// Decisions that are not constructs (a loop that runs kernels left
+  /// without a data region, and why): notes for --explain and the report,
+  /// not counted as constructs.
+  std::vector<ConstructRecord> Decisions;
   unsigned untranslated() const {
     unsigned N = 0;
     for (const ConstructRecord &R : Records)
