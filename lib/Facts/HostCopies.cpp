@@ -1,9 +1,12 @@
 //===- HostCopies.cpp - Where the host copy is current, over the CFG ------===//
 
 #include "Facts/HostCopies.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/STLExtras.h"
+#include <algorithm>
 #include <map>
 
 using namespace clang;
@@ -27,6 +30,30 @@ HostCopies::HostCopies(const FunctionDecl *Fn, ASTContext &Ctx) : Ctx(Ctx) {
   Opts.AddTemporaryDtors = true;
   Cfg = CFG::buildCFG(Fn, Body, &Ctx, Opts);
   Parents = std::make_unique<ParentMap>(Body);
+  // Blocks in reverse post-order, so a forward pass sees a block after its
+  // predecessors (back edges aside): the fixed point then takes a pass per
+  // level of loop nesting, not one per block of a chain.
+  // (A successor is null where the CFG pruned an edge it knows is never
+  // taken, `if (0)`: skipped.)
+  if (!Cfg)
+    return;
+  llvm::DenseSet<const CFGBlock *> Seen;
+  std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>> Stack;
+  Stack.push_back({&Cfg->getEntry(), Cfg->getEntry().succ_begin()});
+  Seen.insert(&Cfg->getEntry());
+  while (!Stack.empty()) {
+    auto &[B, It] = Stack.back();
+    if (It == B->succ_end()) {
+      Order.push_back(B);
+      Stack.pop_back();
+      continue;
+    }
+    const CFGBlock *Next = It->getReachableBlock();
+    ++It;
+    if (Next && Seen.insert(Next).second)
+      Stack.push_back({Next, Next->succ_begin()});
+  }
+  std::reverse(Order.begin(), Order.end());
 }
 
 HostCopies::~HostCopies() = default;
@@ -104,7 +131,19 @@ std::vector<const Expr *> changedBy(const Stmt *X, std::vector<const ValueDecl *
 class HostCopies::Reader {
 public:
   Reader(const CopyEvents &E, const ValueDecl *V, const ParentMap &PM)
-      : E(E), V(V), PM(PM) {}
+      : E(E), V(V), PM(PM) {
+    // Sets, so a question about one element costs the depth of its
+    // statement, not that times the number of kernels.
+    RegionSet.insert(E.Region.begin(), E.Region.end());
+    for (const CopyEvents::Kernel &K : E.Kernels) {
+      KernelAt.try_emplace(K.S, &K);
+      if (!isa<CallExpr>(K.S))
+        DeviceCode.insert(K.S);
+    }
+    for (const CopyEvents::Fetch &F : E.Fetches)
+      if (F.V == V)
+        OfV.push_back(&F);
+  }
 
   bool within(const Stmt *X, const Stmt *Ancestor) const {
     for (; X; X = PM.getParent(X))
@@ -112,26 +151,25 @@ public:
         return true;
     return false;
   }
-  bool inRegion(const Stmt *X) const {
-    return llvm::any_of(E.Region, [&](const Stmt *R) { return within(X, R); });
+  bool withinAny(const Stmt *X, const llvm::DenseSet<const Stmt *> &Set) const {
+    for (; X; X = PM.getParent(X))
+      if (Set.contains(X))
+        return true;
+    return false;
   }
+  bool inRegion(const Stmt *X) const { return withinAny(X, RegionSet); }
   /// Code inside a kernel runs on the device (the arguments of a call that
   /// is one run on the host).
-  bool inKernel(const Stmt *X) const {
-    const Stmt *P = PM.getParent(X);
-    return llvm::any_of(E.Kernels, [&](const CopyEvents::Kernel &K) {
-      return !isa<CallExpr>(K.S) && within(P, K.S);
-    });
-  }
+  bool inKernel(const Stmt *X) const { return withinAny(PM.getParent(X), DeviceCode); }
+  bool isKernel(const Stmt *X) const { return KernelAt.count(X) > 0; }
   bool callMayRun(const FunctionDecl *F) const {
     return !E.MayRunKernels || E.MayRunKernels(F);
   }
   /// Host element X may make every fetched item of V stale: a kernel that
   /// may write V, or a call that may run kernels.
   bool kills(const Stmt *X) const {
-    for (const CopyEvents::Kernel &K : E.Kernels)
-      if (K.S == X)
-        return K.WritesAny || K.Writes.count(V);
+    if (auto It = KernelAt.find(X); It != KernelAt.end())
+      return It->second->WritesAny || It->second->Writes.count(V);
     if (const auto *C = dyn_cast<CallExpr>(X))
       return callMayRun(C->getDirectCallee());
     if (const auto *C = dyn_cast<CXXConstructExpr>(X))
@@ -151,18 +189,18 @@ public:
     for (const ValueDecl *D : Declared)
       Changed.push_back({D, true});
     for (const auto &[D, Whole] : Changed)
-      for (const CopyEvents::Fetch &F : E.Fetches)
-        if (F.V == V && (!D || !E.Depends || E.Depends(F.Item, V, D, Whole)))
-          Out.insert(F.Item);
+      for (const CopyEvents::Fetch *F : OfV)
+        if (!D || !E.Depends || E.Depends(F->Item, V, D, Whole))
+          Out.insert(F->Item);
     return Out;
   }
   /// The fetches of V that count: before a statement nothing inside can
   /// undo, or enter past the fetch.
   std::vector<const CopyEvents::Fetch *> fetches() const {
     std::vector<const CopyEvents::Fetch *> Out;
-    for (const CopyEvents::Fetch &F : E.Fetches)
-      if (F.V == V && clean(F.Before, F.Item))
-        Out.push_back(&F);
+    for (const CopyEvents::Fetch *F : OfV)
+      if (clean(F->Before, F->Item))
+        Out.push_back(F);
     return Out;
   }
 
@@ -172,7 +210,7 @@ private:
       return true;
     if (isa<LabelStmt>(X) || isa<SwitchCase>(X))
       return false;
-    if (llvm::any_of(E.Kernels, [&](const CopyEvents::Kernel &K) { return K.S == X; }))
+    if (isKernel(X))
       return false;
     if ((isa<CallExpr>(X) || isa<CXXConstructExpr>(X)) && kills(X))
       return false;
@@ -183,11 +221,14 @@ private:
   const CopyEvents &E;
   const ValueDecl *V;
   const ParentMap &PM;
+  llvm::DenseSet<const Stmt *> RegionSet, DeviceCode;
+  llvm::DenseMap<const Stmt *, const CopyEvents::Kernel *> KernelAt;
+  std::vector<const CopyEvents::Fetch *> OfV; ///< the fetches of V
 };
 
 std::vector<HostCopies::Elem>
 HostCopies::elementsOf(const CFGBlock &B, const Reader &R,
-                       const std::vector<const CopyEvents::Fetch *> &Fetches) const {
+                       const FetchMap &FetchesBefore) const {
   std::vector<Elem> Out;
   for (const CFGElement &CE : B) {
     Elem El;
@@ -196,9 +237,10 @@ HostCopies::elementsOf(const CFGBlock &B, const Reader &R,
       El.S = X;
       if (R.inRegion(X) && !R.inKernel(X)) {
         El.Kill = R.kills(X);
-        for (const CopyEvents::Fetch *F : Fetches)
-          if (R.within(X, F->Before))
-            El.Gen.push_back(F->Item);
+        // The fetches before X or a statement around it.
+        for (const Stmt *P = X; P; P = Parents->getParent(P))
+          if (auto It = FetchesBefore.find(P); It != FetchesBefore.end())
+            El.Gen.insert(El.Gen.end(), It->second.begin(), It->second.end());
         El.KillItems = R.itemKills(X);
       }
     } else if (std::optional<CFGImplicitDtor> D = CE.getAs<CFGImplicitDtor>()) {
@@ -219,10 +261,12 @@ bool HostCopies::currentOnEntry(const CopyEvents &E, const Stmt *S,
     return false;
   const unsigned N = Cfg->getNumBlockIDs();
   Reader R(E, V, *Parents);
-  std::vector<const CopyEvents::Fetch *> Fetches = R.fetches();
+  FetchMap FetchesBefore;
+  for (const CopyEvents::Fetch *F : R.fetches())
+    FetchesBefore[F->Before].push_back(F->Item);
   std::vector<std::vector<Elem>> Elems(N);
   for (const CFGBlock *B : *Cfg)
-    Elems[B->getBlockID()] = elementsOf(*B, R, Fetches);
+    Elems[B->getBlockID()] = elementsOf(*B, R, FetchesBefore);
   auto Transfer = [](Avail A, const Elem &El) {
     if (El.Kill)
       A.Items.clear();
@@ -237,7 +281,7 @@ bool HostCopies::currentOnEntry(const CopyEvents &E, const Stmt *S,
   bool Changed = true;
   while (Changed) {
     Changed = false;
-    for (const CFGBlock *B : *Cfg) {
+    for (const CFGBlock *B : Order) {
       unsigned Id = B->getBlockID();
       Avail A;
       if (B == &Entry) {

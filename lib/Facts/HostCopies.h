@@ -21,6 +21,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include <functional>
 #include <memory>
 #include <set>
@@ -82,12 +83,14 @@ public:
 private:
   struct Elem;   ///< what one CFG element does
   class Reader;  ///< the events as they bear on one array
-  std::vector<Elem>
-  elementsOf(const clang::CFGBlock &B, const Reader &R,
-             const std::vector<const CopyEvents::Fetch *> &Fetches) const;
+  /// The items fetched right before each statement.
+  using FetchMap = llvm::DenseMap<const clang::Stmt *, std::vector<std::string>>;
+  std::vector<Elem> elementsOf(const clang::CFGBlock &B, const Reader &R,
+                               const FetchMap &FetchesBefore) const;
 
   clang::ASTContext &Ctx;
   std::unique_ptr<clang::CFG> Cfg;
+  std::vector<const clang::CFGBlock *> Order; ///< reachable blocks, reverse post-order
   std::unique_ptr<clang::ParentMap> Parents;
 };
 

@@ -210,3 +210,40 @@ TEST(HostCopies, ChangedBoundsAndSwappedPointersDropFetches) {
 }
 
 } // namespace
+
+TEST(HostCopies, PrunedEdgesAndUnreachableCode) {
+  // `if (0)` has an edge the CFG prunes (a null successor); the code after
+  // a return is never entered, so nothing is current there.
+  Fn X = parseFn("mark(1);\nif (0) runs();\nmark(2);\nwhile (1) { mark(3); }\n"
+                 "return;\nmark(4);");
+  HostCopies H(X.F, X.AST->getASTContext());
+  CopyEvents E = events(X, {});
+  const ValueDecl *U = X.var("u");
+  E.Fetches = {{X.mark(1), U, "u"}};
+  EXPECT_TRUE(H.currentOnEntry(E, X.mark(2), U, {"u"}));
+  EXPECT_TRUE(H.currentOnEntry(E, X.mark(3), U, {"u"}));
+  EXPECT_FALSE(H.currentOnEntry(E, X.mark(4), U, {"u"}));
+}
+
+TEST(HostCopies, LongChainsOfKernels) {
+  // 300 kernels in a row, the host reading between them: each read needs
+  // its own fetch (every kernel writes u), the read right after a fetch
+  // does not. A chain this long took the fixed point one pass per block
+  // before the blocks were visited in reverse post-order; the answers are
+  // the same.
+  std::string Body = "mark(1);\n";
+  for (int I = 0; I < 300; ++I)
+    Body += std::string(Kernel) + "mark(" + std::to_string(I + 2) + ");\n";
+  Fn X = parseFn(Body);
+  HostCopies H(X.F, X.AST->getASTContext());
+  CopyEvents E = events(X, std::vector<std::string>(300, "u"));
+  const ValueDecl *U = X.var("u");
+  E.Fetches = {{X.mark(1), U, "u"}, {X.mark(150), U, "u"}};
+  EXPECT_FALSE(H.currentOnEntry(E, X.mark(1), U, {"u"})); // its own fetch comes with it
+  EXPECT_FALSE(H.currentOnEntry(E, X.mark(2), U, {"u"}));
+  EXPECT_FALSE(H.currentOnEntry(E, X.mark(151), U, {"u"}));
+  // Kernels that write only v leave the fetch of u current to the end.
+  CopyEvents R = events(X, std::vector<std::string>(300, "v"));
+  R.Fetches = E.Fetches;
+  EXPECT_TRUE(H.currentOnEntry(R, X.mark(301), U, {"u"}));
+}
