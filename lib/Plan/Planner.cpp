@@ -523,6 +523,16 @@ private:
   void planStraightLineRuns(bool Phases);
   /// Why the last tryHoist made no region, for --explain.
   std::string HoistWhy;
+  /// A record of Kind placed at statement S, "(loop at line N)".
+  ConstructRecord loopRecord(const char *Kind, const Stmt *S) const {
+    ConstructRecord R;
+    R.Kind = Kind;
+    R.Loc = SM.getExpansionLoc(S->getBeginLoc());
+    R.Line = SM.getPresumedLineNumber(R.Loc);
+    R.Column = SM.getPresumedColumnNumber(R.Loc);
+    R.Original = "(loop at line " + std::to_string(R.Line) + ")";
+    return R;
+  }
   /// The body of S when S is a data region of the input that the hoisting
   /// may complete: a translated OpenACC data construct, or an OpenMP target
   /// data directive (--optimize-data). Null otherwise.
@@ -2506,12 +2516,7 @@ void FilePlanner::planHoisting() {
           return;
         }
         if (HasKernel && !HoistWhy.empty()) {
-          ConstructRecord D;
-          D.Kind = "data placement";
-          D.Loc = SM.getExpansionLoc(S->getBeginLoc());
-          D.Line = SM.getPresumedLineNumber(D.Loc);
-          D.Column = SM.getPresumedColumnNumber(D.Loc);
-          D.Original = "(loop at line " + std::to_string(D.Line) + ")";
+          ConstructRecord D = loopRecord("data placement", S);
           D.Translated = true;
           D.Notes.push_back("no data region around this loop: " + HoistWhy +
                             "; its kernels keep their own maps");
@@ -3330,12 +3335,7 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
   }
 
   EditSet E(SM);
-  ConstructRecord R;
-  R.Kind = "data region";
-  R.Loc = SM.getExpansionLoc(L->getBeginLoc());
-  R.Line = SM.getPresumedLineNumber(R.Loc);
-  R.Column = SM.getPresumedColumnNumber(R.Loc);
-  R.Original = "(loop at line " + std::to_string(R.Line) + ")";
+  ConstructRecord R = loopRecord("data region", L);
   if (Run)
     R.Original = "(statements at lines " + std::to_string(R.Line) + "-" +
                  std::to_string(SM.getPresumedLineNumber(
