@@ -30,9 +30,7 @@ OmpKernel kernelOf(const OMPExecutableDirective *D, const FunctionDecl *Fn,
             D->hasClausesOfKind<OMPDependClause>();
   // Bounds are polynomials over the variables they read; a bound the kernel
   // itself changes has none.
-  const Stmt *Body = D->hasAssociatedStmt()
-                         ? D->getInnermostCapturedStmt()->getCapturedStmt()
-                         : D;
+  const Stmt *Body = D->hasAssociatedStmt() ? D->getRawStmt() : D;
   RegionFacts RF(Body, Ctx);
   for (const OMPMapClause *C : D->getClausesOfKind<OMPMapClause>()) {
     const char *Type = mapTypeName(C->getMapType());

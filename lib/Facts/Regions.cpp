@@ -338,8 +338,10 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
   // OpenMP directives (--optimize-data input): only the code as written,
   // not the helper expressions (loop bounds copies, captures) Sema adds.
   if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+    // (getRawStmt, not getInnermostCapturedStmt: a directive with no
+    // captured region, such as atomic, has none to look into.)
     if (D->hasAssociatedStmt())
-      scan(D->getInnermostCapturedStmt()->getCapturedStmt(), Stack);
+      scan(D->getRawStmt(), Stack);
     return;
   }
   if (const auto *CS = dyn_cast<CapturedStmt>(S)) {

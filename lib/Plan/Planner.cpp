@@ -2800,6 +2800,14 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
             [&](const Stmt *S) -> const Stmt * {
           if (!S)
             return nullptr;
+          // An OpenMP directive's block lies under captured statements,
+          // which do not list it among their children.
+          if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+            if (!D->hasAssociatedStmt())
+              return nullptr;
+            const Stmt *Raw = D->getRawStmt();
+            return Raw == L ? S : Find(Raw);
+          }
           for (const Stmt *C : S->children()) {
             if (C == L)
               return S;
@@ -3800,8 +3808,7 @@ const Stmt *FilePlanner::kernelBody(const Stmt *K) const {
   // An OpenMP kernel of the input (--optimize-data): its associated code.
   if (OmpKernelStmts.count(K)) {
     const auto *D = cast<OMPExecutableDirective>(K);
-    return D->hasAssociatedStmt() ? D->getInnermostCapturedStmt()->getCapturedStmt()
-                                  : nullptr;
+    return D->hasAssociatedStmt() ? D->getRawStmt() : nullptr;
   }
   for (const Directive &D : Dirs)
     if (D.S == K)

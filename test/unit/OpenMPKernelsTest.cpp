@@ -104,3 +104,21 @@ TEST(OpenMPKernels, BoundChangedByTheKernelHasNoRange) {
 }
 
 } // namespace
+
+TEST(OpenMPKernels, NestedDirectivesWithoutCapturedRegions) {
+  // atomic has no captured region: the analysis of the kernel's code must
+  // not ask for one (it stopped on an assertion).
+  Parsed P = parse(R"(
+    void f(int n, int *a, int *t) {
+      #pragma omp target teams map(to: a[0:n]) map(tofrom: t[0:8])
+      {
+        #pragma omp distribute parallel for
+        for (int x = 0; x < n; ++x) {
+          #pragma omp atomic update
+          t[x % 8] += a[x];
+        }
+      }
+    })");
+  ASSERT_EQ(P.F.Kernels.size(), 1u);
+  EXPECT_EQ(items(P.F.Kernels[0]), "to a[0:n] [0..n - 1]; tofrom t[0:8] [0..7]");
+}
