@@ -411,6 +411,24 @@ int runDriver(const tooling::CompilationDatabase &DB,
     Done.insert(Path);
     llvm::json::Array Cons;
     unsigned Translated = 0, Total = 0;
+    // --explain's notes of a record (construct or decision), and the report
+    // fields both kinds have.
+    auto PrintNotes = [&](const ConstructRecord &C) {
+      if (Opts.Explain)
+        for (const std::string &N : C.Notes)
+          Err << Path << ":" << C.Line << ":" << C.Column << ": note: " << N
+              << " [omp-migrate]\n";
+    };
+    auto ReportOf = [](const ConstructRecord &C) {
+      llvm::json::Array Notes;
+      for (const std::string &N : C.Notes)
+        Notes.push_back(N);
+      return llvm::json::Object{{"kind", C.Kind},
+                                {"line", C.Line},
+                                {"column", C.Column},
+                                {"original", C.Original},
+                                {"notes", std::move(Notes)}};
+    };
     // Notes in source order: a decision's before the constructs after it.
     size_t NextDecision = 0;
     auto NotesOfDecisionsBefore = [&](unsigned Line, unsigned Column) {
@@ -418,10 +436,7 @@ int runDriver(const tooling::CompilationDatabase &DB,
         const ConstructRecord &D = R.Plan.Decisions[NextDecision];
         if (std::tie(D.Line, D.Column) >= std::tie(Line, Column))
           break;
-        if (Opts.Explain)
-          for (const std::string &N : D.Notes)
-            Err << Path << ":" << D.Line << ":" << D.Column << ": note: " << N
-                << " [omp-migrate]\n";
+        PrintNotes(D);
       }
     };
     for (const ConstructRecord &C : R.Plan.Records) {
@@ -433,38 +448,21 @@ int runDriver(const tooling::CompilationDatabase &DB,
             << "' not translated: " << C.Reason << " [omp-migrate]\n";
         Err << "  " << llvm::StringRef(C.Original).split('\n').first << "\n";
       }
-      if (Opts.Explain)
-        for (const std::string &N : C.Notes)
-          Err << Path << ":" << C.Line << ":" << C.Column << ": note: " << N
-              << " [omp-migrate]\n";
-      llvm::json::Array Em, Notes;
+      PrintNotes(C);
+      llvm::json::Array Em;
       for (const std::string &E : C.Emitted)
         Em.push_back(E);
-      for (const std::string &N : C.Notes)
-        Notes.push_back(N);
-      llvm::json::Object O{{"kind", C.Kind},
-                           {"line", C.Line},
-                           {"column", C.Column},
-                           {"original", C.Original},
-                           {"emitted", std::move(Em)},
-                           {"translated", C.Translated},
-                           {"notes", std::move(Notes)}};
+      llvm::json::Object O = ReportOf(C);
+      O["emitted"] = std::move(Em);
+      O["translated"] = C.Translated;
       if (!C.Translated)
         O["reason"] = C.Reason;
       Cons.push_back(std::move(O));
     }
     NotesOfDecisionsBefore(~0u, ~0u);
     llvm::json::Array Decisions;
-    for (const ConstructRecord &D : R.Plan.Decisions) {
-      llvm::json::Array Notes;
-      for (const std::string &N : D.Notes)
-        Notes.push_back(N);
-      Decisions.push_back(llvm::json::Object{{"kind", D.Kind},
-                                             {"line", D.Line},
-                                             {"column", D.Column},
-                                             {"original", D.Original},
-                                             {"notes", std::move(Notes)}});
-    }
+    for (const ConstructRecord &D : R.Plan.Decisions)
+      Decisions.push_back(ReportOf(D));
     if (Translated != Total)
       Status = std::max(Status, 1);
     FileObj["constructs"] = std::move(Cons);

@@ -521,6 +521,13 @@ private:
   bool tryHoist(const Stmt *L, const FunctionDecl *Fn,
                 const CompoundStmt *Run = nullptr, bool AllOrNothing = false);
   void planStraightLineRuns(bool Phases);
+  /// Whether S is a host loop (for, while, do) with a kernel of Fn inside.
+  bool hostLoopRunningKernels(const Stmt *S, const FunctionDecl *Fn) const {
+    return (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S)) &&
+           llvm::any_of(KernelRecs, [&](const KernelRecord &K) {
+             return K.Fn == Fn && within(K.S, S);
+           });
+  }
   /// Why the last tryHoist made no region, for --explain.
   std::string HoistWhy;
   /// A record of Kind placed at statement S, "(loop at line N)".
@@ -2507,15 +2514,12 @@ void FilePlanner::planHoisting() {
       if (!S || isa<OpenACCConstructStmt>(S) || isa<OMPExecutableDirective>(S) ||
           isa<LambdaExpr>(S) || InRun.count(S))
         return;
-      if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S)) {
-        bool HasKernel = llvm::any_of(KernelRecs, [&](const KernelRecord &K) {
-          return K.Fn == Fn && within(K.S, S);
-        });
-        if (HasKernel && tryHoist(S, Fn)) {
+      if (hostLoopRunningKernels(S, Fn)) {
+        if (tryHoist(S, Fn)) {
           HoistedLoops.insert(S);
           return;
         }
-        if (HasKernel && !HoistWhy.empty()) {
+        if (!HoistWhy.empty()) {
           ConstructRecord D = loopRecord("data placement", S);
           D.Translated = true;
           D.Notes.push_back("no data region around this loop: " + HoistWhy +
@@ -2545,28 +2549,42 @@ const Stmt *FilePlanner::userDataBody(const Stmt *S) const {
   return nullptr;
 }
 
+/// The variables (canonical declarations) an OpenACC directive's clauses
+/// name.
+static void accClauseVars(llvm::ArrayRef<const OpenACCClause *> Clauses,
+                          std::set<const ValueDecl *> &Out) {
+  for (const OpenACCClause *C : Clauses)
+    for (const Expr *E : varList(C))
+      if (const ValueDecl *V = itemDecl(E))
+        Out.insert(canonicalDecl(V));
+}
+
+/// The variables (canonical declarations) an OpenMP directive's clauses
+/// name: its map clauses only, or all of them.
+static void ompClauseVars(const OMPExecutableDirective *D, bool MapsOnly,
+                          std::set<const ValueDecl *> &Out) {
+  for (const OMPClause *C : D->clauses())
+    if (!MapsOnly || isa<OMPMapClause>(C))
+      for (const Stmt *X : C->children())
+        if (const auto *E = dyn_cast_or_null<Expr>(X))
+          if (const ValueDecl *V = itemDecl(E))
+            Out.insert(canonicalDecl(V));
+}
+
 std::set<const ValueDecl *>
 FilePlanner::userMappedAround(const Stmt *L, const FunctionDecl *Fn) const {
   std::set<const ValueDecl *> Out;
-  auto Add = [&](const Expr *E) {
-    if (const ValueDecl *V = E ? itemDecl(E) : nullptr)
-      Out.insert(canonicalDecl(V));
-  };
   // Within the region's block (an OpenMP directive's own range ends with
   // its pragma line).
   for (const Directive &D : Dirs)
     if (const auto *DC = dyn_cast_or_null<OpenACCDataConstruct>(D.S);
         DC && D.Fn == Fn && DC->getStructuredBlock() &&
         within(L, DC->getStructuredBlock()))
-      for (const OpenACCClause *C : D.Clauses)
-        for (const Expr *E : varList(C))
-          Add(E);
+      accClauseVars(D.Clauses, Out);
   for (const Stmt *O : OmpOthers)
     if (const auto *TD = dyn_cast<OMPTargetDataDirective>(O);
         TD && TD->hasAssociatedStmt() && within(L, TD->getStructuredBlock()))
-      for (const OMPClause *C : TD->clauses())
-        for (const Stmt *X : C->children())
-          Add(dyn_cast_or_null<Expr>(X));
+      ompClauseVars(TD, /*MapsOnly=*/false, Out);
   // Unstructured lifetimes: an enter data before L and an exit data after
   // it, both statements of one block around L, that name the same
   // variable (an earlier run of omp-migrate places such pairs too).
@@ -2579,23 +2597,14 @@ FilePlanner::userMappedAround(const Stmt *L, const FunctionDecl *Fn) const {
   for (const Directive &D : Dirs)
     if (D.S && D.Fn == Fn &&
         (D.Kind == DK::EnterData || D.Kind == DK::ExitData)) {
-      Bracket B{D.S, D.Kind == DK::EnterData, {}};
-      for (const OpenACCClause *C : D.Clauses)
-        for (const Expr *E : varList(C))
-          if (const ValueDecl *V = itemDecl(E))
-            B.Vars.insert(canonicalDecl(V));
-      Brackets.push_back(std::move(B));
+      Brackets.push_back({D.S, D.Kind == DK::EnterData, {}});
+      accClauseVars(D.Clauses, Brackets.back().Vars);
     }
   for (const Stmt *O : OmpOthers)
     if (isa<OMPTargetEnterDataDirective>(O) || isa<OMPTargetExitDataDirective>(O)) {
-      Bracket B{O, isa<OMPTargetEnterDataDirective>(O), {}};
-      for (const OMPClause *C : cast<OMPExecutableDirective>(O)->clauses())
-        if (isa<OMPMapClause>(C))
-          for (const Stmt *X : C->children())
-            if (const ValueDecl *V =
-                    isa_and_nonnull<Expr>(X) ? itemDecl(cast<Expr>(X)) : nullptr)
-              B.Vars.insert(canonicalDecl(V));
-      Brackets.push_back(std::move(B));
+      Brackets.push_back({O, isa<OMPTargetEnterDataDirective>(O), {}});
+      ompClauseVars(cast<OMPExecutableDirective>(O), /*MapsOnly=*/true,
+                    Brackets.back().Vars);
     }
   if (Brackets.empty() || !Fn->getBody())
     return Out;
@@ -4141,19 +4150,16 @@ void FilePlanner::planStraightLineRuns(bool Phases) {
         for (const KernelRecord *K : KernelsOf(S))
           Ks.push_back(K);
       if (Phases) {
+        std::function<bool(const Stmt *)> HasLoop = [&](const Stmt *X) {
+          if (!X || isa<OpenACCConstructStmt>(X) || isa<OMPExecutableDirective>(X))
+            return false;
+          return hostLoopRunningKernels(X, Fn) || llvm::any_of(X->children(), HasLoop);
+        };
         unsigned Holders = 0;
         bool Loop = false;
         for (const Stmt *S : Body)
           if (!KernelsOf(S).empty()) {
             ++Holders;
-            std::function<bool(const Stmt *)> HasLoop = [&](const Stmt *X) {
-              if (!X || isa<OpenACCConstructStmt>(X) || isa<OMPExecutableDirective>(X))
-                return false;
-              if ((isa<ForStmt>(X) || isa<WhileStmt>(X) || isa<DoStmt>(X)) &&
-                  !KernelsOf(X).empty())
-                return true;
-              return llvm::any_of(X->children(), HasLoop);
-            };
             Loop |= HasLoop(S);
           }
         if (Holders < 2 || !Loop)
