@@ -59,6 +59,10 @@ struct ConstructRecord {
   bool Translated = false;
   std::string Reason;   ///< why not, when not translated
   std::vector<std::string> Notes;
+  /// Defects of a translated construct that the user must see without
+  /// --explain (a kernels loop that runs on one GPU thread): printed as
+  /// warnings, counted in the summary and listed in the report.
+  std::vector<std::string> Warnings;
   clang::SourceLocation Loc;
 };
 
