@@ -6,6 +6,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include <algorithm>
+#include <functional>
 
 using namespace clang;
 
@@ -87,8 +88,28 @@ CharSourceRange pragmaTextRange(const SourceManager &SM, const LangOptions &LO,
 
 std::string exprText(const Expr *E, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange R = SM.getExpansionRange(E->getSourceRange());
+  // An expression written inside one macro argument (`d` in `I3D(d, i)`) is
+  // its spelling there; otherwise the expansion's text (a whole `N`).
+  CharSourceRange R = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()), SM, Ctx.getLangOpts());
+  if (R.isInvalid())
+    R = SM.getExpansionRange(E->getSourceRange());
   return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+}
+
+SourceLocation lastLocation(const Stmt *S, const SourceManager &SM) {
+  SourceLocation Last = SM.getExpansionLoc(S->getEndLoc());
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
+    if (!X)
+      return;
+    SourceLocation E = SM.getExpansionLoc(X->getEndLoc());
+    if (E.isValid() && SM.isBeforeInTranslationUnit(Last, E))
+      Last = E;
+    for (const Stmt *C : X->children())
+      Walk(C);
+  };
+  Walk(S);
+  return Last;
 }
 
 namespace {

@@ -56,6 +56,11 @@ clang::CharSourceRange pragmaTextRange(const clang::SourceManager &SM,
 /// Source text of an expression, as written (macro names, not expansions).
 std::string exprText(const clang::Expr *E, const clang::ASTContext &Ctx);
 
+/// The last source location (expansion) of S or of anything inside it: an
+/// OpenACC construct's own end is its directive's, not its statement's.
+clang::SourceLocation lastLocation(const clang::Stmt *S,
+                                   const clang::SourceManager &SM);
+
 } // namespace ompm
 
 #endif

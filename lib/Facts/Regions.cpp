@@ -1,6 +1,7 @@
 //===- Regions.cpp - Variables, loops and accesses of a code region -------===//
 #include "Facts/Regions.h"
 #include "Facts/Directives.h"
+#include "Facts/Scalars.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtOpenACC.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -61,6 +62,24 @@ bool isSimpleAtomText(llvm::StringRef S) {
 RegionFacts::RegionFacts(const Stmt *Region, ASTContext &Ctx)
     : Region(Region), Ctx(Ctx) {
   // Pass 1: declarations, write targets, calls and jumps.
+  // A write to a member of a struct (`m.n = 1`, `p->n += x`): the struct
+  // is written; through a pointer, the dependence test cannot tell what.
+  auto NoteMemberWrite = [&](const Expr *LHS) {
+    const Expr *E = LHS->IgnoreParenImpCasts();
+    const auto *M = dyn_cast<MemberExpr>(E);
+    if (!M || isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+      return;
+    bool Arrow = false;
+    while (const auto *Mm = dyn_cast<MemberExpr>(E)) {
+      Arrow |= Mm->isArrow();
+      E = Mm->getBase()->IgnoreParenImpCasts();
+    }
+    const auto *D = dyn_cast<DeclRefExpr>(E);
+    if (D && !Arrow)
+      Written.insert(D->getDecl());
+    else if (OpaqueWrite.empty())
+      OpaqueWrite = exprText(LHS, Ctx);
+  };
   std::function<void(const Stmt *, int)> Pre = [&](const Stmt *S, int Nest) {
     if (!S)
       return;
@@ -70,6 +89,7 @@ RegionFacts::RegionFacts(const Stmt *Region, ASTContext &Ctx)
           Declared.insert(VD);
     if (const auto *B = dyn_cast<BinaryOperator>(S)) {
       if (B->isAssignmentOp()) {
+        NoteMemberWrite(B->getLHS());
         WriteTargets.insert(B->getLHS()->IgnoreParenImpCasts());
         if (const ValueDecl *V = baseDecl(B->getLHS()))
           Written.insert(V);
@@ -77,6 +97,7 @@ RegionFacts::RegionFacts(const Stmt *Region, ASTContext &Ctx)
       }
     } else if (const auto *U = dyn_cast<UnaryOperator>(S)) {
       if (U->isIncrementDecrementOp()) {
+        NoteMemberWrite(U->getSubExpr());
         WriteTargets.insert(U->getSubExpr()->IgnoreParenImpCasts());
         if (const ValueDecl *V = baseDecl(U->getSubExpr()))
           Written.insert(V);
@@ -370,7 +391,12 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
       return;
     External.push_back(V);
     std::string T = exprText(Ref, Ctx);
-    Names[V] = T.empty() ? V->getNameAsString() : T;
+    // A reference written in a macro's body reads as the macro's call: the
+    // variable's own name is what a clause must say.
+    if (T.empty() || (isa<DeclRefExpr>(Ref) && T != V->getNameAsString() &&
+                      !StringRef(T).ends_with("::" + V->getNameAsString())))
+      T = V->getNameAsString();
+    Names[V] = T;
   };
   if (const auto *A = dyn_cast<ArraySubscriptExpr>(S)) {
     Access Acc;
@@ -386,7 +412,10 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
              M && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
       V = M->getMemberDecl();
     if (!V) {
-      // A subscript of something else (a call, a struct member): scan it all.
+      // A subscript of something else (a call, a struct member): scan it
+      // all. The dependence test does not see what such a write touches.
+      if (WriteTargets.count(A) && OpaqueWrite.empty())
+        OpaqueWrite = exprText(A, Ctx);
       for (const Stmt *C : A->children())
         scan(C, Stack);
       return;
@@ -562,6 +591,12 @@ ParallelResult RegionFacts::testParallel(const ForStmt *For) const {
     R.Why = "the loop calls a function whose side effects are unknown";
     return R;
   }
+  if (!OpaqueWrite.empty()) {
+    R.Why = "the loop writes '" + OpaqueWrite +
+            "', which the dependence test does not follow (a struct member "
+            "or an element reached through one)";
+    return R;
+  }
   // Scalars declared outside the loop and written in it: reductions or a
   // loop-carried dependence.
   for (const ValueDecl *V : External) {
@@ -570,43 +605,21 @@ ParallelResult RegionFacts::testParallel(const ForStmt *For) const {
       continue;
     if (const auto *VD = dyn_cast<VarDecl>(V); VD && IVLoop.count(VD))
       continue;
-    // Every reference must be the target of one `v op= e` of the same op.
-    unsigned Refs = 0, Updates = 0;
-    std::string Op;
-    bool Mixed = false;
-    std::function<void(const Stmt *)> Count = [&](const Stmt *S) {
-      if (!S)
-        return;
-      if (const auto *D = dyn_cast<DeclRefExpr>(S))
-        if (D->getDecl() == V)
-          ++Refs;
-      if (const auto *CA = dyn_cast<CompoundAssignOperator>(S))
-        if (const auto *D =
-                dyn_cast<DeclRefExpr>(CA->getLHS()->IgnoreParenImpCasts()))
-          if (D->getDecl() == V) {
-            ++Updates;
-            std::string ThisOp =
-                (CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign)
-                    ? "+"
-                : CA->getOpcode() == BO_MulAssign ? "*"
-                : CA->getOpcode() == BO_OrAssign  ? "|"
-                : CA->getOpcode() == BO_AndAssign ? "&"
-                : CA->getOpcode() == BO_XorAssign ? "^"
-                                                  : "";
-            if (ThisOp.empty() || (!Op.empty() && Op != ThisOp))
-              Mixed = true;
-            Op = ThisOp;
-          }
-      for (const Stmt *C : S->children())
-        Count(C);
-    };
-    Count(For->getBody());
-    if (Updates == 0 || Refs != Updates || Mixed) {
-      R.Why = "the loop writes '" + nameOf(V) +
-              "', declared outside it, in a way that is not a reduction";
+    ScalarUse U = classifyScalar(For->getBody(), V, Ctx);
+    switch (U.Role) {
+    case ScalarRole::Reduction:
+      R.Reductions.push_back(U.Op + ": " + nameOf(V));
+      break;
+    case ScalarRole::SharedFlag:
+      R.Shared.push_back(nameOf(V));
+      break;
+    case ScalarRole::Private:
+      R.Privates.push_back(nameOf(V));
+      break;
+    case ScalarRole::Other:
+      R.Why = U.Why;
       return R;
     }
-    R.Reductions.push_back(Op + ": " + nameOf(V));
   }
   // Arrays: every access to a written array must be the same element, and
   // that element must differ between iterations.

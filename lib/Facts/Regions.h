@@ -61,6 +61,9 @@ struct ParallelResult {
   bool Parallel = false;
   std::string Why;                     ///< when not parallel
   std::vector<std::string> Reductions; ///< "+:s" items found
+  /// Scalars the iterations only set to one constant (shared, no race on
+  /// the value), and temporaries each iteration writes before reading.
+  std::vector<std::string> Shared, Privates;
 };
 
 class RegionFacts {
@@ -121,6 +124,8 @@ private:
   std::vector<const clang::Stmt *> ScalarWrites;
   bool HasCalls = false;
   bool HasJumps = false;
+  /// A write the accesses do not describe (through a struct member).
+  std::string OpaqueWrite;
 };
 
 /// Functions known to have no side effects on memory (libm and friends).

@@ -5,6 +5,7 @@
 #include "Facts/HostCopies.h"
 #include "Facts/OpenMPKernels.h"
 #include "Facts/Regions.h"
+#include "Facts/Scalars.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
@@ -104,6 +105,15 @@ struct LoopNode {
   // Decisions.
   bool Partitioned = false, IsGang = false, IsThread = false, IsSimd = false;
   std::vector<std::string> Reductions, Private, FirstPrivate, AutoReductions;
+  /// Reductions of an enclosing loop or of the construct that this loop
+  /// updates too: each partitioned level combines its own copies.
+  std::vector<std::string> Inherited;
+  /// The loop is a kernel of its own (a combined construct's loop, a loop
+  /// nest of a kernels region): its directive is the target one.
+  bool OwnKernel = false;
+  /// Kernels regions: scalars the iterations set to one constant (shared,
+  /// copied back) and temporaries whose last value the host reads.
+  std::vector<std::string> SharedFlags, LastPrivates;
   std::string NumThreads, SimdLen;
   std::string Decision; ///< note: why seq / why parallel
 };
@@ -308,6 +318,35 @@ private:
     }
     return "";
   }
+  /// The section a bare array parameter covers, from its declaration: a
+  /// parameter declared `double A[NI][NJ]` has pointer type (the array
+  /// decays) but the declaration keeps the extents, written as they were:
+  /// "A[0:NI][0:NJ]". Empty when V is no such parameter or an extent is
+  /// not known (`double A[][NJ]`).
+  std::string declaredSection(const ValueDecl *V) const {
+    const auto *P = dyn_cast_or_null<ParmVarDecl>(V);
+    if (!P || !P->getTypeSourceInfo() || !P->getOriginalType()->isArrayType())
+      return "";
+    std::string Out = P->getNameAsString();
+    QualType T = P->getOriginalType();
+    TypeLoc TL = P->getTypeSourceInfo()->getTypeLoc();
+    while (const ArrayType *AT = Ctx.getAsArrayType(T)) {
+      ArrayTypeLoc ATL;
+      if (TL)
+        ATL = TL.getUnqualifiedLoc().IgnoreParens().getAs<ArrayTypeLoc>();
+      std::string Len;
+      if (ATL && ATL.getSizeExpr() && !ATL.getSizeExpr()->getBeginLoc().isInvalid())
+        Len = text(ATL.getSizeExpr());
+      else if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
+        Len = std::to_string(CAT->getZExtSize());
+      if (Len.empty())
+        return "";
+      Out += "[0:" + Len + "]";
+      T = AT->getElementType();
+      TL = ATL ? ATL.getElementLoc() : TypeLoc();
+    }
+    return Out;
+  }
   /// async/wait clauses: OpenMP clauses, plus whether a taskwait must come
   /// before the construct (wait without arguments).
   /// Deferred: the construct becomes a nowait task (kernels); otherwise it
@@ -388,10 +427,22 @@ private:
         Maps.add("release", Item + "[:0]");
       } else {
         if (Ptr) {
-          Why = "'" + Item +
-                "' is a pointer without a section: OpenACC moves the pointer "
-                "itself; write the section to move the data";
-          return false;
+          std::string Declared = declaredSection(V);
+          if (Declared.empty()) {
+            Why = "'" + Item +
+                  "' is a pointer without a section: OpenACC moves the "
+                  "pointer itself; write the section to move the data";
+            if (isa<ParmVarDecl>(V) &&
+                cast<ParmVarDecl>(V)->getOriginalType()->isArrayType())
+              Why = "'" + Item + "' is an array parameter whose first extent "
+                    "is not declared ('" +
+                    cast<ParmVarDecl>(V)->getOriginalType().getAsString() +
+                    "'); write the section to move the data";
+            return false;
+          }
+          R.Notes.push_back("'" + Item + "' is an array parameter: its declared "
+                            "extents make the section " + Declared);
+          Item = Declared;
         }
         Maps.add(Always ? "always, " + Type.str() : Type.str(), Item);
       }
@@ -435,6 +486,10 @@ private:
                      llvm::DenseSet<const ValueDecl *> &DevPtr) const {
     for (int P = Dirs[I].Parent; P >= 0; P = Dirs[P].Parent) {
       if (Dirs[P].Kind != DK::Data && Dirs[P].Kind != DK::HostData)
+        continue;
+      // A region that was not translated is not emitted: OpenMP compilers
+      // ignore the '#pragma acc' left in place, so nothing is present.
+      if (FailedConstructs.count(Dirs[P].S))
         continue;
       for (const OpenACCClause *C : Dirs[P].Clauses)
         for (const Expr *E : varList(C))
@@ -632,7 +687,7 @@ void FilePlanner::planCompute(int CI) {
       Reds;
   llvm::DenseSet<const ValueDecl *> Explicit;
   std::string NumWorkers, VectorLength;
-  bool TaskwaitBefore = false;
+  bool TaskwaitBefore = false, DefaultPresent = false;
   std::string Why;
   for (const OpenACCClause *Cl : Cls) {
     for (const Expr *E : varList(Cl))
@@ -671,7 +726,12 @@ void FilePlanner::planCompute(int CI) {
       VectorLength = text(cast<OpenACCVectorLengthClause>(Cl)->getIntExpr());
       break;
     case CK::Default:
-      R.Notes.push_back("default(...) dropped: every map is explicit");
+      DefaultPresent = cast<OpenACCDefaultClause>(Cl)->getDefaultClauseKind() ==
+                       OpenACCDefaultClauseKind::Present;
+      R.Notes.push_back(DefaultPresent
+                            ? "default(present): arrays the clauses do not name "
+                              "are present already and map as present (no copy)"
+                            : "default(none) dropped: every map is explicit");
       break;
     case CK::Private:
       for (const Expr *E : varList(Cl))
@@ -859,8 +919,62 @@ void FilePlanner::planCompute(int CI) {
       }
   }
 
+  // ---- scalars a kernels loop writes --------------------------------------
+  // In a kernels region a scalar is shared (OpenACC's default is copy): a
+  // partitioned loop that writes one declared outside it must reduce it,
+  // leave a flag shared, or keep a temporary private (its last value too
+  // when the host reads it after the construct). Why not, else empty.
+  auto KernelScalars = [&](LoopNode &N) -> std::string {
+    RegionFacts LF(N.For, Ctx);
+    std::set<std::string> Named;
+    for (const auto *L : {&N.Reductions, &N.AutoReductions, &Reds})
+      for (const std::string &X : *L)
+        Named.insert(StringRef(X).split(':').second.trim().str());
+    Named.insert(N.Private.begin(), N.Private.end());
+    Named.insert(N.FirstPrivate.begin(), N.FirstPrivate.end());
+    for (const ValueDecl *V : LF.externalVars()) {
+      QualType T = V->getType().getNonReferenceType();
+      if (!T->isScalarType() || T->isPointerType() || !LF.isWritten(V) ||
+          Explicit.count(V) || Named.count(LF.nameOf(V)) ||
+          llvm::any_of(LF.loops(), [&](const CanonicalLoop &L) { return L.IV == V; }))
+        continue;
+      std::string Name = LF.nameOf(V);
+      std::string Where = "loop at line " +
+                          std::to_string(SM.getPresumedLineNumber(N.For->getBeginLoc()));
+      ScalarUse U = classifyScalar(N.For->getBody(), V, Ctx);
+      switch (U.Role) {
+      case ScalarRole::Reduction:
+        N.AutoReductions.push_back(U.Op + ": " + Name);
+        R.Notes.push_back(Where + ": '" + Name + "' is a reduction (" + U.Op + ")");
+        break;
+      case ScalarRole::SharedFlag:
+        N.SharedFlags.push_back(Name);
+        R.Notes.push_back(Where + ": '" + Name + "' is only set to one constant: "
+                          "shared, copied back, not privatized");
+        break;
+      case ScalarRole::Private:
+        if (!mayBeReadAfter(C.S, V, C.Fn, Ctx))
+          break; // a temporary of each iteration: private, as NeededPrivates says
+        if (!N.OwnKernel)
+          return Where + ": '" + Name + "' is a temporary of each iteration "
+                 "whose value is read after the construct; only a loop that "
+                 "is a kernel of its own can give it its last value";
+        N.LastPrivates.push_back(Name);
+        R.Notes.push_back(Where + ": '" + Name + "' is read after the "
+                          "construct: lastprivate (the last iteration's value)");
+        break;
+      case ScalarRole::Other:
+        return Where + ": " + U.Why + " (in a kernels region every iteration "
+               "shares it)";
+      }
+    }
+    return "";
+  };
+
   // ---- decide which loops are parallel -------------------------------------
   for (LoopNode &N : Nodes) {
+    N.OwnKernel = (Combined && N.Dir == CI) ||
+                  (C.Kind == DK::Kernels && N.Parent < 0);
     bool Test = false;
     if (Serial) {
       N.Partitioned = false;
@@ -912,6 +1026,14 @@ void FilePlanner::planCompute(int CI) {
                        ? Where + ": the dependence test proves it parallel"
                        : Where + ": kept sequential: " + PR.Why;
     }
+    if (Kernels && N.Partitioned) {
+      if (std::string W = KernelScalars(N); !W.empty()) {
+        if (!Test)
+          return FailAll(W);
+        N.Partitioned = false;
+        N.Decision = "kept sequential: " + W;
+      }
+    }
     if (!N.Decision.empty())
       R.Notes.push_back(N.Decision);
   }
@@ -941,8 +1063,62 @@ void FilePlanner::planCompute(int CI) {
       N.IsThread = !AncThread && (!N.IsGang || !PartDesc);
       N.IsSimd = !N.IsGang && !N.IsThread;
     }
+    // The loop that is a kernel of its own (a combined construct's, a loop
+    // nest of a kernels region) with worker or vector but no gang level:
+    // OpenMP has no 'target teams parallel for'. Its iterations are spread
+    // over the teams too, each run once, as the loop means.
+    if (N.OwnKernel && !N.IsGang) {
+      N.IsGang = true;
+      N.IsThread = !N.IsSimd || N.Worker;
+      R.Notes.push_back("loop at line " +
+                        std::to_string(SM.getPresumedLineNumber(N.For->getBeginLoc())) +
+                        ": no gang level; it is distributed over the teams too");
+    }
     // A kernel nest in kernels with no enclosing parallel loop is the kernel.
   }
+
+  // ---- reductions reach the partitioned loops inside -----------------------
+  // A reduction named on an outer loop (or on the construct) whose variable
+  // an inner partitioned loop updates too: that loop's threads share the
+  // outer level's copy, so the inner loop reduces as well.
+  auto RedVar = [](const std::string &Red) {
+    return StringRef(Red).split(':').second.trim().str();
+  };
+  auto Updates = [&](const LoopNode &N, const std::string &Var) {
+    RegionFacts LF(N.For, Ctx);
+    for (const ValueDecl *V : LF.externalVars())
+      if (LF.nameOf(V) == Var && LF.isWritten(V))
+        return true;
+    return false;
+  };
+  auto Inherit = [&](int From, const std::string &Red) {
+    for (size_t J = 0; J < Nodes.size(); ++J) {
+      LoopNode &In = Nodes[J];
+      bool Below = From < 0;
+      for (int P = In.Parent; P >= 0 && !Below; P = Nodes[P].Parent)
+        Below = P == From;
+      if (!Below || !In.Partitioned || static_cast<int>(J) == From)
+        continue;
+      std::string Var = RedVar(Red);
+      bool Named = false;
+      for (const auto *L : {&In.Reductions, &In.AutoReductions, &In.Inherited})
+        for (const std::string &X : *L)
+          Named |= RedVar(X) == Var;
+      if (Named || !Updates(In, Var))
+        continue;
+      In.Inherited.push_back(Red);
+      R.Notes.push_back("loop at line " +
+                        std::to_string(SM.getPresumedLineNumber(In.For->getBeginLoc())) +
+                        " updates '" + Var + "' of an enclosing reduction: reduction(" +
+                        Red + ") there too");
+    }
+  };
+  for (size_t K = 0; K < Nodes.size(); ++K)
+    for (const auto *L : {&Nodes[K].Reductions, &Nodes[K].AutoReductions})
+      for (const std::string &Red : std::vector<std::string>(*L))
+        Inherit(static_cast<int>(K), Red);
+  for (const std::string &Red : Reds)
+    Inherit(Combined ? 0 : -1, Red);
 
   // ---- private scalars that loops need -------------------------------------
   // Inner loop variables and plainly assigned scalars declared outside a
@@ -1026,6 +1202,12 @@ void FilePlanner::planCompute(int CI) {
     if (T->isPointerType() || T->isArrayType()) {
       if (Present.count(V))
         continue;
+      if (DefaultPresent) {
+        // On the device already: a zero-length section finds a pointer's
+        // data (and attaches the pointer to it), an array maps whole.
+        Maps.add("alloc", T->isPointerType() ? Name + "[:0]" : Name);
+        continue;
+      }
       // Data reached through pointers (double **a; a[i][j]): a map of the
       // pointers would leave what they point to on the host.
       unsigned Depth = 0;
@@ -1066,7 +1248,12 @@ void FilePlanner::planCompute(int CI) {
                         S.Item + (Type == "to" ? " (read only: map(to:))" : ""));
       continue;
     }
-    if (T->isScalarType() && Kernels && F.isWritten(V)) {
+    // The variable of a loop in the region is private to its loop
+    // (OpenACC 3.3, 2.6.1): nothing to copy back.
+    bool IsLoopVar = llvm::any_of(F.loops(), [&](const CanonicalLoop &L) {
+      return L.IV == V;
+    });
+    if (T->isScalarType() && Kernels && F.isWritten(V) && !IsLoopVar) {
       KernelScalarMaps.push_back(Name);
       continue;
     }
@@ -1077,7 +1264,20 @@ void FilePlanner::planCompute(int CI) {
   auto RenderLoop = [&](const LoopNode &N, std::vector<std::string> &Cl)
       -> std::string {
     std::string D;
-    if (Opts.Style == LoopStyle::Loop) {
+    // OpenMP compilers refuse a reduction on a 'loop' bound to teams (a
+    // loop directive of its own in a target teams region): such a loop
+    // takes the distribute form.
+    bool LoopForm = Opts.Style == LoopStyle::Loop;
+    if (LoopForm && N.IsGang && !N.OwnKernel &&
+        (!N.Reductions.empty() || !N.AutoReductions.empty() || !N.Inherited.empty())) {
+      LoopForm = false;
+      R.Notes.push_back("loop at line " +
+                        std::to_string(SM.getPresumedLineNumber(N.For->getBeginLoc())) +
+                        ": a reduction on a loop bound to teams is refused by "
+                        "OpenMP compilers in the loop form; it takes the "
+                        "distribute form");
+    }
+    if (LoopForm) {
       D = "loop";
     } else {
       std::vector<std::string> Parts;
@@ -1101,11 +1301,18 @@ void FilePlanner::planCompute(int CI) {
       Privs.erase(StringRef(Red).split(':').second.trim().str());
     for (const std::string &Red : N.AutoReductions)
       Privs.erase(StringRef(Red).split(':').second.trim().str());
+    for (const std::string &Red : N.Inherited)
+      Privs.erase(RedVar(Red));
+    for (const auto *L : {&N.SharedFlags, &N.LastPrivates})
+      for (const std::string &X : *L)
+        Privs.erase(X);
     if (!Privs.empty())
       Cl.push_back("private(" + llvm::join(Privs, ", ") + ")");
+    if (!N.LastPrivates.empty())
+      Cl.push_back("lastprivate(" + llvm::join(N.LastPrivates, ", ") + ")");
     if (!N.FirstPrivate.empty())
       Cl.push_back("firstprivate(" + llvm::join(N.FirstPrivate, ", ") + ")");
-    if (Opts.Style == LoopStyle::Distribute) {
+    if (!LoopForm) {
       if (N.IsThread && !N.NumThreads.empty())
         Cl.push_back("num_threads(" + N.NumThreads + ")");
       else if (N.IsThread && !N.SimdLen.empty() && !N.Worker)
@@ -1113,9 +1320,12 @@ void FilePlanner::planCompute(int CI) {
       if (N.IsSimd && !N.SimdLen.empty() && !N.IsThread)
         Cl.push_back("simdlen(" + N.SimdLen + ")");
     }
-    bool ReductionHere = N.IsThread || N.IsSimd || Opts.Style == LoopStyle::Loop;
+    bool ReductionHere = N.IsThread || N.IsSimd || LoopForm;
     if (ReductionHere || N.Dir == CI)
       for (const std::string &Red : N.Reductions)
+        Cl.push_back("reduction(" + Red + ")");
+    if (ReductionHere)
+      for (const std::string &Red : N.Inherited)
         Cl.push_back("reduction(" + Red + ")");
     for (const std::string &Red : N.AutoReductions) {
       Cl.push_back("reduction(" + Red + ")");
@@ -1157,6 +1367,11 @@ void FilePlanner::planCompute(int CI) {
     TeamPrivs.erase(StringRef(Red).split(':').second.trim().str());
   for (const std::string &Red : TeamsReds)
     TeamPrivs.erase(StringRef(Red).split(':').second.trim().str());
+  // A kernels region's scalars are shared and copied back: outside its
+  // partitioned loops one thread writes them.
+  if (Kernels)
+    for (const std::string &S : KernelScalarMaps)
+      TeamPrivs.erase(S);
 
   auto ConstructClauses = [&](bool Teams) {
     std::vector<std::string> Cl;
@@ -1258,7 +1473,8 @@ void FilePlanner::planCompute(int CI) {
       E.replace(C.Text, Line);
       Emitted.push_back(Line);
     }
-    auto KernelClauses = [&](const Stmt *S, bool Teams) {
+    auto KernelClauses = [&](const Stmt *S, bool Teams,
+                             const std::vector<std::string> &Reductions = {}) {
       std::vector<std::string> Cl;
       if (!IfClause.empty())
         Cl.push_back(IfClause);
@@ -1275,6 +1491,9 @@ void FilePlanner::planCompute(int CI) {
         M = Maps;
       for (const std::string &W : Written)
         M.add("tofrom", W);
+      // Reduction variables come back to the host.
+      for (const std::string &Red : Reductions)
+        M.add("tofrom", StringRef(Red).split(':').second.trim().str());
       M.renderInto(Cl);
       std::vector<std::string> DP;
       for (const std::string &D : DevPtrs)
@@ -1327,12 +1546,10 @@ void FilePlanner::planCompute(int CI) {
             Inner = true;
       std::string L;
       if (N.Partitioned) {
-        std::vector<std::string> Cl = KernelClauses(S, true);
+        std::vector<std::string> Cl = KernelClauses(S, true, N.AutoReductions);
         std::vector<std::string> LoopCl;
         std::string LD = RenderLoop(N, LoopCl);
         Cl.insert(Cl.end(), LoopCl.begin(), LoopCl.end());
-        for (const std::string &Red : N.AutoReductions)
-          Cl.push_back("map(tofrom: " + StringRef(Red).split(':').second.trim().str() + ")");
         L = omp("target teams " + LD, Cl);
       } else {
         std::vector<std::string> Cl = KernelClauses(S, Inner);
@@ -1539,6 +1756,18 @@ void FilePlanner::planUpdate(int I) {
   std::vector<std::string> To, From, Cl, Async;
   bool TaskwaitBefore = false;
   std::string Why;
+  // An update names data: a pointer without a section would update the
+  // pointer variable, not what it points to.
+  auto Item = [&](const Expr *E) {
+    const ValueDecl *V = itemDecl(E);
+    if (!V || !V->getType()->isPointerType() || isSection(E))
+      return text(E);
+    std::string Declared = declaredSection(V);
+    if (Declared.empty())
+      Why = "'" + text(E) + "' is a pointer without a section: write the "
+            "section to update the data it points to";
+    return Declared;
+  };
   for (const OpenACCClause *C : effectiveClauses(D.Clauses, R)) {
     for (const Expr *E : varList(C))
       if (Why.empty())
@@ -1549,11 +1778,11 @@ void FilePlanner::planUpdate(int I) {
     case CK::Self:
     case CK::Host:
       for (const Expr *E : varList(C))
-        From.push_back(text(E));
+        From.push_back(Item(E));
       break;
     case CK::Device:
       for (const Expr *E : varList(C))
-        To.push_back(text(E));
+        To.push_back(Item(E));
       break;
     case CK::If:
       Cl.push_back("if(" + text(cast<OpenACCIfClause>(C)->getConditionExpr()) + ")");
@@ -2578,7 +2807,7 @@ FilePlanner::userMappedAround(const Stmt *L, const FunctionDecl *Fn) const {
   // its pragma line).
   for (const Directive &D : Dirs)
     if (const auto *DC = dyn_cast_or_null<OpenACCDataConstruct>(D.S);
-        DC && D.Fn == Fn && DC->getStructuredBlock() &&
+        DC && D.Fn == Fn && DC->getStructuredBlock() && !FailedConstructs.count(DC) &&
         within(L, DC->getStructuredBlock()))
       accClauseVars(D.Clauses, Out);
   for (const Stmt *O : OmpOthers)
@@ -2595,7 +2824,7 @@ FilePlanner::userMappedAround(const Stmt *L, const FunctionDecl *Fn) const {
   };
   std::vector<Bracket> Brackets;
   for (const Directive &D : Dirs)
-    if (D.S && D.Fn == Fn &&
+    if (D.S && D.Fn == Fn && !FailedConstructs.count(D.S) &&
         (D.Kind == DK::EnterData || D.Kind == DK::ExitData)) {
       Brackets.push_back({D.S, D.Kind == DK::EnterData, {}});
       accClauseVars(D.Clauses, Brackets.back().Vars);
@@ -4065,18 +4294,7 @@ bool FilePlanner::denseOverwrite(const Stmt *S, const ValueDecl *V,
 /// The last source location of S and everything in it (an OpenACC
 /// construct's own end is that of its directive, not of its statement).
 SourceLocation FilePlanner::lastLoc(const Stmt *S) const {
-  SourceLocation Last = SM.getExpansionLoc(S->getEndLoc());
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
-    if (!X)
-      return;
-    SourceLocation E = SM.getExpansionLoc(X->getEndLoc());
-    if (E.isValid() && SM.isBeforeInTranslationUnit(Last, E))
-      Last = E;
-    for (const Stmt *C : X->children())
-      Walk(C);
-  };
-  Walk(S);
-  return Last;
+  return lastLocation(S, SM);
 }
 
 /// Whether nothing but blanks, a ';' and a // comment follows statement L on
@@ -4229,18 +4447,13 @@ FilePlan FilePlanner::run() {
     int I = static_cast<int>(K);
     if (Handled[I])
       continue;
+    size_t Before = Out.Records.size();
     switch (Dirs[I].Kind) {
     case DK::Parallel: case DK::Serial: case DK::Kernels:
     case DK::ParallelLoop: case DK::SerialLoop: case DK::KernelsLoop:
       planCompute(I);
       break;
-    case DK::Data: {
-      size_t Before = Out.Records.size();
-      planData(I);
-      if (Out.Records.size() > Before && !Out.Records.back().Translated)
-        FailedConstructs.insert(Dirs[I].S);
-      break;
-    }
+    case DK::Data: planData(I); break;
     case DK::EnterData: case DK::ExitData: planEnterExit(I); break;
     case DK::Update: planUpdate(I); break;
     case DK::HostData: planHostData(I); break;
@@ -4250,6 +4463,10 @@ FilePlan FilePlanner::run() {
     case DK::Loop: planOrphanLoop(I); break;
     default: planSimple(I); break;
     }
+    // What was not translated is not emitted: no later decision may rely
+    // on it (a data region's arrays are not present inside it).
+    if (Dirs[I].S && Out.Records.size() > Before && !Out.Records[Before].Translated)
+      FailedConstructs.insert(Dirs[I].S);
   }
   if (Opts.OptimizeOpenMP)
     collectOpenMPKernels();

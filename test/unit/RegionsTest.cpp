@@ -333,7 +333,57 @@ TEST(RegionsTest, ScalarWrittenOtherwiseIsNotAReduction) {
   ParallelResult R = RF.testParallel(X.Loop);
   EXPECT_FALSE(R.Parallel);
   EXPECT_EQ(R.Why, "the loop writes 's', declared outside it, in a way that is "
-                   "not a reduction");
+                   "neither a reduction, a flag set to one constant, nor a "
+                   "temporary written before it is read");
+}
+
+TEST(RegionsTest, MaxFlagsAndTemporariesAreParallel) {
+  Fixture X = parse(R"(double fmax(double, double);
+void f(int n, const double *restrict x, double *restrict y) {
+  double m = 0, t; int stop = 0;
+  for (int i = 0; i < n; i++) {
+    m = fmax(m, x[i]);
+    if (x[i] < 0) stop = 1;
+    t = 2 * x[i];
+    y[i] = t * t;
+  }
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ParallelResult R = RF.testParallel(X.Loop);
+  EXPECT_TRUE(R.Parallel) << R.Why;
+  EXPECT_EQ(R.Reductions, std::vector<std::string>{"max: m"});
+  EXPECT_EQ(R.Shared, std::vector<std::string>{"stop"});
+  EXPECT_EQ(R.Privates, std::vector<std::string>{"t"});
+}
+
+TEST(RegionsTest, WritesThroughStructMembersAreNotFollowed) {
+  // The dependence test has no access path for m.x[i] or p->n: the loop
+  // is not proved parallel (it was, silently, when member writes were
+  // invisible to it).
+  Fixture X = parse(R"(struct M { int n; double *x; };
+void f(int n, struct M m, struct M *p) {
+  for (int i = 0; i < n; i++)
+    m.x[i + 1] = m.x[i];
+  for (int i = 0; i < n; i++)
+    p->n += i;
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ParallelResult R = RF.testParallel(X.Loop);
+  EXPECT_FALSE(R.Parallel);
+  EXPECT_EQ(R.Why, "the loop writes 'm.x[i + 1]', which the dependence test "
+                   "does not follow (a struct member or an element reached "
+                   "through one)");
+  const auto *Second = llvm::cast<clang::ForStmt>(
+      *std::next(llvm::cast<clang::CompoundStmt>(X.F->getBody())->body_begin()));
+  RegionFacts RF2(Second, X.ctx());
+  ParallelResult R2 = RF2.testParallel(Second);
+  EXPECT_FALSE(R2.Parallel);
+  EXPECT_EQ(R2.Why, "the loop writes 'p->n', which the dependence test does not "
+                    "follow (a struct member or an element reached through one)");
 }
 
 TEST(RegionsTest, CallsAndJumpsBlockParallelism) {

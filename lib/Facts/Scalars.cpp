@@ -1,0 +1,354 @@
+//===- Scalars.cpp - How a loop uses a scalar declared outside it --------===//
+#include "Facts/Scalars.h"
+#include "Facts/Directives.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtOpenACC.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSwitch.h"
+#include <functional>
+
+using namespace clang;
+
+namespace ompm {
+namespace {
+
+const Expr *strip(const Expr *E) { return E->IgnoreParenImpCasts(); }
+
+/// E names V: `v`, or `this->v` for a member.
+bool isRef(const Expr *E, const ValueDecl *V) {
+  E = strip(E);
+  if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    return D->getDecl() == V;
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return M->getMemberDecl() == V &&
+           isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts());
+  return false;
+}
+
+/// The references to V in S (sizeof and friends read nothing).
+unsigned countRefs(const Stmt *S, const ValueDecl *V) {
+  if (!S || isa<UnaryExprOrTypeTraitExpr>(S))
+    return 0;
+  if (const auto *E = dyn_cast<Expr>(S); E && isRef(E, V) &&
+      (isa<DeclRefExpr>(S) || isa<MemberExpr>(S)))
+    return 1;
+  unsigned N = 0;
+  for (const Stmt *C : S->children())
+    N += countRefs(C, V);
+  return N;
+}
+
+bool mentions(const Expr *E, const ValueDecl *V) { return countRefs(E, V) > 0; }
+
+/// The reduction operator of a compound assignment.
+llvm::StringRef compoundOp(BinaryOperatorKind K) {
+  switch (K) {
+  case BO_AddAssign: case BO_SubAssign: return "+";
+  case BO_MulAssign: return "*";
+  case BO_AndAssign: return "&";
+  case BO_OrAssign: return "|";
+  case BO_XorAssign: return "^";
+  default: return "";
+  }
+}
+
+/// The reduction operator of `v = v op e` (and `v = e op v` when op
+/// commutes; `v = v - e` adds).
+llvm::StringRef binaryOp(BinaryOperatorKind K) {
+  switch (K) {
+  case BO_Add: case BO_Sub: return "+";
+  case BO_Mul: return "*";
+  case BO_And: return "&";
+  case BO_Or: return "|";
+  case BO_Xor: return "^";
+  case BO_LAnd: return "&&";
+  case BO_LOr: return "||";
+  default: return "";
+  }
+}
+
+/// "max" or "min" for a call of a maximum or minimum function.
+llvm::StringRef minMaxCall(const CallExpr *C) {
+  const FunctionDecl *F = C->getDirectCallee();
+  if (!F || C->getNumArgs() != 2)
+    return "";
+  std::string N = F->getQualifiedNameAsString();
+  return llvm::StringSwitch<llvm::StringRef>(N)
+      .Cases({"fmax", "fmaxf", "fmaxl", "max", "std::max", "std::fmax"}, "max")
+      .Cases({"fmin", "fminf", "fminl", "min", "std::min", "std::fmin"}, "min")
+      .Default("");
+}
+
+/// The same expression, with no side effects (it is evaluated twice).
+bool same(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  if (A->HasSideEffects(Ctx) || B->HasSideEffects(Ctx))
+    return false;
+  llvm::FoldingSetNodeID IA, IB;
+  strip(A)->Profile(IA, Ctx, /*Canonical=*/true);
+  strip(B)->Profile(IB, Ctx, /*Canonical=*/true);
+  return IA == IB;
+}
+
+/// For a comparison `A op B` between V and an expression E that does not
+/// mention V: whether the comparison is true when E is the larger (E > V
+/// or V < E), the smaller, or neither form.
+enum class Order { Larger, Smaller, None };
+Order comparisonOrder(const Expr *Cond, const ValueDecl *V, const Expr *&E) {
+  const auto *B = dyn_cast<BinaryOperator>(strip(Cond));
+  if (!B)
+    return Order::None;
+  bool Gt = B->getOpcode() == BO_GT || B->getOpcode() == BO_GE;
+  bool Lt = B->getOpcode() == BO_LT || B->getOpcode() == BO_LE;
+  if (!Gt && !Lt)
+    return Order::None;
+  if (isRef(B->getRHS(), V) && !mentions(B->getLHS(), V)) {
+    E = B->getLHS(); // E > V: true when E is larger
+    return Gt ? Order::Larger : Order::Smaller;
+  }
+  if (isRef(B->getLHS(), V) && !mentions(B->getRHS(), V)) {
+    E = B->getRHS(); // V < E: true when E is larger
+    return Lt ? Order::Larger : Order::Smaller;
+  }
+  return Order::None;
+}
+
+/// One update of V by a reduction operator: the operator and the number of
+/// references to V it accounts for. Op empty when S is no such update.
+struct Update {
+  std::string Op;
+  unsigned Refs = 0;
+};
+
+Update reductionUpdate(const Stmt *S, const ValueDecl *V, const ASTContext &Ctx) {
+  if (const auto *CA = dyn_cast<CompoundAssignOperator>(S)) {
+    llvm::StringRef Op = compoundOp(CA->getOpcode());
+    if (!Op.empty() && isRef(CA->getLHS(), V) && !mentions(CA->getRHS(), V))
+      return {Op.str(), 1};
+    return {};
+  }
+  if (const auto *IS = dyn_cast<IfStmt>(S)) {
+    // if (e > v) v = e;   if (e < v) v = e;
+    if (IS->getElse() || IS->getInit() || IS->getConditionVariable())
+      return {};
+    const Stmt *Then = IS->getThen();
+    if (const auto *CS = dyn_cast<CompoundStmt>(Then); CS && CS->size() == 1)
+      Then = CS->body_front();
+    const auto *A = dyn_cast<BinaryOperator>(Then);
+    const Expr *E = nullptr;
+    Order O = comparisonOrder(IS->getCond(), V, E);
+    if (!A || A->getOpcode() != BO_Assign || !isRef(A->getLHS(), V) ||
+        O == Order::None || !same(A->getRHS(), E, Ctx))
+      return {};
+    return {O == Order::Larger ? "max" : "min", 2};
+  }
+  const auto *A = dyn_cast<BinaryOperator>(S);
+  if (!A || A->getOpcode() != BO_Assign || !isRef(A->getLHS(), V))
+    return {};
+  const Expr *RHS = strip(A->getRHS());
+  if (const auto *B = dyn_cast<BinaryOperator>(RHS)) {
+    llvm::StringRef Op = binaryOp(B->getOpcode());
+    if (Op.empty())
+      return {};
+    if (isRef(B->getLHS(), V) && !mentions(B->getRHS(), V))
+      return {Op.str(), 2};
+    if (B->getOpcode() != BO_Sub && isRef(B->getRHS(), V) && !mentions(B->getLHS(), V))
+      return {Op.str(), 2};
+    return {};
+  }
+  if (const auto *C = dyn_cast<CallExpr>(RHS)) {
+    llvm::StringRef Op = minMaxCall(C);
+    if (Op.empty())
+      return {};
+    const Expr *X = C->getArg(0), *Y = C->getArg(1);
+    if ((isRef(X, V) && !mentions(Y, V)) || (isRef(Y, V) && !mentions(X, V)))
+      return {Op.str(), 2};
+    return {};
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(RHS)) {
+    // v = e > v ? e : v   (max), v = e < v ? e : v   (min), and the mirror
+    // forms that pick v when the comparison holds.
+    const Expr *E = nullptr;
+    Order O = comparisonOrder(CO->getCond(), V, E);
+    if (O == Order::None)
+      return {};
+    bool PicksE = same(CO->getTrueExpr(), E, Ctx) && isRef(CO->getFalseExpr(), V);
+    bool PicksV = isRef(CO->getTrueExpr(), V) && same(CO->getFalseExpr(), E, Ctx);
+    if (!PicksE && !PicksV)
+      return {};
+    bool Max = (O == Order::Larger) == PicksE;
+    return {Max ? "max" : "min", 3};
+  }
+  return {};
+}
+
+bool isReduction(const Stmt *Body, const ValueDecl *V, std::string &Op,
+                 const ASTContext &Ctx) {
+  unsigned Accounted = 0;
+  bool Mixed = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    Update U = reductionUpdate(S, V, Ctx);
+    if (!U.Op.empty()) {
+      Mixed |= !Op.empty() && Op != U.Op;
+      Op = U.Op;
+      Accounted += U.Refs;
+      return;
+    }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Body);
+  return !Op.empty() && !Mixed && Accounted == countRefs(Body, V);
+}
+
+/// Every reference to V is `v = C` with one constant C.
+bool isSharedFlag(const Stmt *Body, const ValueDecl *V, ASTContext &Ctx) {
+  unsigned Sets = 0;
+  bool Same = true;
+  std::optional<llvm::APSInt> Value;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *A = dyn_cast<BinaryOperator>(S);
+        A && A->getOpcode() == BO_Assign && isRef(A->getLHS(), V)) {
+      Expr::EvalResult R;
+      if (!A->getRHS()->EvaluateAsInt(R, Ctx)) {
+        Same = false;
+        return;
+      }
+      llvm::APSInt X = R.Val.getInt();
+      if (Value && llvm::APSInt::compareValues(*Value, X) != 0)
+        Same = false;
+      Value = X;
+      ++Sets;
+      return;
+    }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Body);
+  return Same && Sets > 0 && Sets == countRefs(Body, V);
+}
+
+/// The first statement of the iteration that mentions V assigns it
+/// without reading it, and runs unconditionally.
+bool isPrivateTemporary(const Stmt *Body, const ValueDecl *V) {
+  std::function<bool(const Stmt *)> HasLabel = [&](const Stmt *S) {
+    if (!S)
+      return false;
+    if (isa<LabelStmt>(S) || isa<SwitchCase>(S))
+      return true;
+    for (const Stmt *C : S->children())
+      if (HasLabel(C))
+        return true;
+    return false;
+  };
+  if (HasLabel(Body))
+    return false;
+  std::function<bool(const Stmt *)> WrittenFirst = [&](const Stmt *B) {
+    std::vector<const Stmt *> List = {B};
+    if (const auto *CS = dyn_cast<CompoundStmt>(B))
+      List.assign(CS->body_begin(), CS->body_end());
+    for (size_t K = 0; K < List.size(); ++K) {
+      const Stmt *S = List[K];
+      if (!countRefs(S, V))
+        continue;
+      if (const auto *A = dyn_cast<BinaryOperator>(S))
+        return A->getOpcode() == BO_Assign && isRef(A->getLHS(), V) &&
+               !mentions(A->getRHS(), V);
+      // An inner loop that writes V before reading it in each of its
+      // iterations, V not read after it: V is private to this iteration
+      // too (the loop may run no iteration, so nothing may read it after).
+      if (const auto *L = dyn_cast<OpenACCLoopConstruct>(S))
+        S = L->getLoop();
+      if (const auto *F = dyn_cast<ForStmt>(S)) {
+        bool After = false;
+        for (size_t J = K + 1; J < List.size(); ++J)
+          After |= countRefs(List[J], V) > 0;
+        return !After && !countRefs(F->getInit(), V) &&
+               !countRefs(F->getCond(), V) && !countRefs(F->getInc(), V) &&
+               WrittenFirst(F->getBody());
+      }
+      return false;
+    }
+    return false;
+  };
+  return WrittenFirst(Body);
+}
+
+} // namespace
+
+ScalarUse classifyScalar(const Stmt *Body, const ValueDecl *V, ASTContext &Ctx) {
+  ScalarUse U;
+  if (isReduction(Body, V, U.Op, Ctx)) {
+    U.Role = ScalarRole::Reduction;
+    return U;
+  }
+  U.Op.clear();
+  if (isSharedFlag(Body, V, Ctx)) {
+    U.Role = ScalarRole::SharedFlag;
+    return U;
+  }
+  if (isPrivateTemporary(Body, V)) {
+    U.Role = ScalarRole::Private;
+    return U;
+  }
+  U.Why = "the loop writes '" + V->getNameAsString() +
+          "', declared outside it, in a way that is neither a reduction, a "
+          "flag set to one constant, nor a temporary written before it is read";
+  return U;
+}
+
+bool mayBeReadAfter(const Stmt *S, const ValueDecl *V, const FunctionDecl *Fn,
+                    ASTContext &Ctx) {
+  const auto *VD = dyn_cast<VarDecl>(V);
+  if (!VD || !VD->hasLocalStorage() || VD->getType()->isReferenceType() ||
+      !Fn || !Fn->getBody())
+    return true;
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Loc = [&](SourceLocation L) { return SM.getExpansionLoc(L); };
+  auto Within = [&](SourceLocation L, const Stmt *X) {
+    return !SM.isBeforeInTranslationUnit(L, Loc(X->getBeginLoc())) &&
+           !SM.isBeforeInTranslationUnit(lastLocation(X, SM), L);
+  };
+  SourceLocation End = lastLocation(S, SM);
+  // The loops of Fn around S: a mention anywhere in one runs again after S.
+  std::vector<const Stmt *> Loops;
+  bool Read = false;
+  std::function<void(const Stmt *, const Stmt *)> Walk = [&](const Stmt *X,
+                                                            const Stmt *Parent) {
+    if (!X || Read)
+      return;
+    if ((isa<ForStmt>(X) || isa<WhileStmt>(X) || isa<DoStmt>(X) ||
+         isa<CXXForRangeStmt>(X)) &&
+        X != S && Within(Loc(S->getBeginLoc()), X))
+      Loops.push_back(X);
+    if (const auto *E = dyn_cast<Expr>(X); E && isRef(E, V) && isa<DeclRefExpr>(X)) {
+      SourceLocation L = Loc(X->getBeginLoc());
+      if (const auto *U = dyn_cast_or_null<UnaryOperator>(Parent);
+          U && U->getOpcode() == UO_AddrOf)
+        Read = true; // its address escapes
+      else if (!Within(L, S) &&
+               (SM.isBeforeInTranslationUnit(End, L) ||
+                llvm::any_of(Loops, [&](const Stmt *Lp) { return Within(L, Lp); })))
+        Read = true;
+    }
+    if (const auto *D = dyn_cast<DeclStmt>(X))
+      for (const Decl *Dd : D->decls())
+        if (const auto *R = dyn_cast<VarDecl>(Dd);
+            R && R->getType()->isReferenceType() && R->getInit() &&
+            mentions(R->getInit(), V))
+          Read = true; // a reference binds to it
+    for (const Stmt *C : X->children())
+      Walk(C, X);
+  };
+  // Loops are found on the way down, before the mentions inside them; a
+  // mention before a loop that holds S is in that loop only if the loop
+  // starts before it, which the walk order guarantees.
+  Walk(Fn->getBody(), nullptr);
+  return Read;
+}
+
+} // namespace ompm
