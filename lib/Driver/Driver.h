@@ -34,6 +34,19 @@ struct FileResult {
   std::string Error; ///< why the file was skipped
   std::string Original, Translated;
   FilePlan Plan;
+  /// The -D and -U flags of the compile command ("" when none).
+  std::string Macros;
+  /// How many compile commands gave this result (the file named twice, or
+  /// several entries for it in compile_commands.json): their results are
+  /// merged (lib/Driver/Configurations.h).
+  unsigned Commands = 1;
+  /// Places where the commands' translations disagree (Line, Column and the
+  /// message in Reason); the file is then left intact.
+  std::vector<ConstructRecord> Conflicts;
+  /// Byte ranges of the file that the command's preprocessor skipped
+  /// (inactive #if branches): another command's edit there does not change
+  /// this command's program.
+  std::vector<std::pair<unsigned, unsigned>> Skipped;
 };
 
 /// Translates one file's text (for tests and the driver): Args are compile
