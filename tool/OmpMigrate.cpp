@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Check/Check.h"
+#include "Driver/Commands.h"
 #include "Driver/Driver.h"
 #include "Mapping/Mapping.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -80,6 +81,16 @@ int main(int argc, const char **argv) {
       outs() << ompm::renderMappingMarkdown();
       return 0;
     }
+  // An explicit -p must name a compilation database: Clang's tooling would
+  // run without flags, and a parse without the build's flags is not the
+  // build's.
+  if (auto Dir = ompm::buildPathArgument(ArrayRef<const char *>(argv, argc))) {
+    std::string Error = ompm::checkBuildPath(*Dir);
+    if (!Error.empty()) {
+      errs() << Error;
+      return 2;
+    }
+  }
   auto Parser = clang::tooling::CommonOptionsParser::create(argc, argv, Category,
                                                             cl::OneOrMore);
   if (!Parser) {

@@ -1,5 +1,6 @@
 //===- Driver.cpp - Run omp-migrate over files ----------------------------===//
 #include "Driver/Driver.h"
+#include "Driver/Commands.h"
 #include "Facts/Directives.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -11,6 +12,7 @@
 #include "clang/Tooling/Core/Diagnostic.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -136,12 +138,19 @@ private:
 
 class Action : public ASTFrontendAction {
 public:
-  Action(const PlanOptions &Opts, std::vector<FileResult> &Results)
-      : Opts(Opts), Results(Results) {}
+  Action(const PlanOptions &Opts, std::vector<FileResult> &Results,
+         const CommandLog *Log)
+      : Opts(Opts), Results(Results), Log(Log) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef File) override {
     Results.emplace_back();
-    Results.back().Path = File.str();
+    // A compile_commands.json entry may name the file relative to its
+    // directory, which is the parse's working directory, not the tool's.
+    llvm::SmallString<256> Path(File);
+    CI.getFileManager().makeAbsolutePath(Path);
+    Results.back().Path = std::string(Path);
+    if (Log)
+      Results.back().Macros = Log->macros();
     CI.getPreprocessor().addPPCallbacks(
         std::make_unique<PPCollector>(CI.getSourceManager(), PP));
     return std::make_unique<Consumer>(PP, Opts, Results.back());
@@ -151,76 +160,46 @@ private:
   PPFacts PP;
   const PlanOptions &Opts;
   std::vector<FileResult> &Results;
+  const CommandLog *Log;
 };
 
+/// One Action per compile command. The driver's diagnostics of a command
+/// go to Log; a command whose driver reported errors (an unknown argument)
+/// is not parsed: its file gets the error.
 class Factory : public tooling::FrontendActionFactory {
 public:
-  Factory(const PlanOptions &Opts, std::vector<FileResult> &Results)
-      : Opts(Opts), Results(Results) {}
+  Factory(const PlanOptions &Opts, std::vector<FileResult> &Results, CommandLog &Log)
+      : Opts(Opts), Results(Results), Log(Log) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<Action>(Opts, Results);
+    return std::make_unique<Action>(Opts, Results, &Log);
+  }
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCH,
+                     DiagnosticConsumer *) override {
+    std::vector<std::string> Errors = Log.takeErrors();
+    if (!Errors.empty()) {
+      FileResult R;
+      const auto &Inputs = Invocation->getFrontendOpts().Inputs;
+      llvm::SmallString<256> Path(Inputs.empty() ? "" : Inputs.front().getFile());
+      Files->makeAbsolutePath(Path);
+      R.Path = std::string(Path);
+      R.Macros = Log.macros();
+      R.Error = "its compile command has errors (" + llvm::join(Errors, "; ") +
+                "); it is skipped";
+      Results.push_back(std::move(R));
+      return false;
+    }
+    // The parse prints its diagnostics as Clang's tooling does by default.
+    return FrontendActionFactory::runInvocation(std::move(Invocation), Files,
+                                                std::move(PCH), nullptr);
   }
 
 private:
   const PlanOptions &Opts;
   std::vector<FileResult> &Results;
+  CommandLog &Log;
 };
-
-const char *const LenientWarnings[] = {
-    "-Wno-error=incompatible-pointer-types",
-    "-Wno-error=incompatible-function-pointer-types",
-    "-Wno-error=int-conversion", "-Wno-error=implicit-function-declaration",
-    "-Wno-error=implicit-int"};
-
-/// The flags every parse gets, whatever its compile command: OpenACC on;
-/// OpenMP off unless --optimize-data reads the input's OpenMP kernels (the
-/// build's own -fopenmp flags are dropped either way: offload-target flags
-/// mean nothing to a parse); what gcc accepts parsed leniently; the bundled
-/// openacc.h, and the directory of an installed omp.h (Clang 22 ships
-/// neither), both after the build's own -I paths.
-std::vector<std::string> parseFlags(const std::string &IncludeDir, bool OpenMP) {
-  std::vector<std::string> Flags = {"-fopenacc"};
-  if (OpenMP)
-    Flags.push_back("-fopenmp");
-  // Parse what gcc accepts: these are errors by default in Clang 22's C
-  // but warnings in gcc, which builds the original program.
-  for (const char *W : LenientWarnings)
-    Flags.push_back(W);
-  if (!IncludeDir.empty()) {
-    Flags.push_back("-idirafter");
-    Flags.push_back(IncludeDir);
-  }
-  llvm::StringRef OmpDir = OMPM_OMP_H_DIR;
-  if (!OmpDir.empty() && llvm::sys::fs::exists(OmpDir + "/omp.h")) {
-    Flags.push_back("-idirafter");
-    Flags.push_back(OmpDir.str());
-  }
-  return Flags;
-}
-
-/// A compile command with the build's OpenACC/OpenMP flags replaced by
-/// parseFlags, and Clang 22's own headers unless it names a resource dir.
-tooling::ArgumentsAdjuster commonAdjuster(std::string IncludeDir, bool OpenMP) {
-  return [IncludeDir, OpenMP](const tooling::CommandLineArguments &Args, StringRef) {
-    tooling::CommandLineArguments Out;
-    bool HasResourceDir = false;
-    for (size_t I = 0; I < Args.size(); ++I) {
-      StringRef A = Args[I];
-      if (A.starts_with("-fopenmp") || A == "-fopenacc")
-        continue;
-      if (A.starts_with("-resource-dir"))
-        HasResourceDir = true;
-      Out.push_back(Args[I]);
-    }
-    auto At = Out.empty() ? Out.end() : Out.begin() + 1;
-    std::vector<std::string> Extra = parseFlags(IncludeDir, OpenMP);
-    Extra.push_back("-Wno-unknown-pragmas");
-    if (!HasResourceDir)
-      Extra.push_back("-resource-dir=" OMPM_RESOURCE_DIR);
-    Out.insert(At, Extra.begin(), Extra.end());
-    return Out;
-  };
-}
 
 } // namespace
 
@@ -248,7 +227,7 @@ FileResult translateCode(llvm::StringRef Code, llvm::StringRef FileName,
   std::vector<std::string> Cmd = {"omp-migrate", "-fsyntax-only"};
   Cmd.insert(Cmd.end(), All.begin(), All.end());
   Cmd.push_back(std::string(Abs));
-  tooling::ToolInvocation Inv(Cmd, std::make_unique<Action>(Opts, Results),
+  tooling::ToolInvocation Inv(Cmd, std::make_unique<Action>(Opts, Results, nullptr),
                               Files.get());
   Inv.setDiagnosticConsumer(&Printer);
   Inv.run();
@@ -388,10 +367,14 @@ int runDriver(const tooling::CompilationDatabase &DB,
   Results.reserve(Existing.size() + 1);
   if (!Existing.empty()) {
     BuiltinHeaderDir Include;
+    CommandLog Log(Err);
     tooling::ClangTool Tool(DB, Existing);
-    Tool.appendArgumentsAdjuster(commonAdjuster(Include.Path, Opts.Plan.OptimizeOpenMP));
-    Factory F(Opts.Plan, Results);
+    Tool.appendArgumentsAdjuster(
+        commonAdjuster(Include.Path, Opts.Plan.OptimizeOpenMP, &Log));
+    Tool.setDiagnosticConsumer(&Log);
+    Factory F(Opts.Plan, Results, Log);
     Tool.run(&F);
+    Err << Log.droppedNote();
   }
   llvm::json::Array ReportFiles;
   tooling::TranslationUnitDiagnostics Fixes;
