@@ -18,8 +18,9 @@ using namespace llvm;
 static cl::OptionCategory Category("omp-migrate options");
 static cl::extrahelp CommonHelp(clang::tooling::CommonOptionsParser::HelpMessage);
 static cl::extrahelp MoreHelp(
-    "\nExit status: 0 every construct translated; 1 some constructs were "
-    "reported and left intact; 2 usage or input errors.\n"
+    "\nExit status: 0 every OpenACC directive the build sees (in the files and\n"
+    "their headers) translated; 1 something reported and left intact; 2 usage\n"
+    "or input errors.\n"
     "\nomp-migrate check --help: the CI migration check (translate, build, run,\n"
     "compare with the original; docs/check.md).\n");
 
