@@ -72,6 +72,7 @@ public:
       : PP(PP), Sites(Sites), Reported(Reported), Opts(Opts), R(R) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     const SourceManager &SM = Ctx.getSourceManager();
+    Sources = &SM;
     R.Original = SM.getBufferData(SM.getMainFileID()).str();
     if (Ctx.getDiagnostics().hasErrorOccurred()) {
       R.Error = "the file has compile errors; it is skipped";
@@ -92,6 +93,10 @@ public:
                        });
     Records.insert(Records.end(), Header, More.end());
     R.Skipped = Sites.SkippedInMain;
+    std::string Why;
+    int Including = constructIncludingOpenACC(SM, Sites, Dirs, Why);
+    if (Including >= 0)
+      leaveIntact(Dirs[Including].Loc, Why);
     auto Reps = toReplacements(R.Path, R.Plan.Edits);
     if (!Reps) {
       R.Error = llvm::toString(Reps.takeError());
@@ -107,6 +112,24 @@ public:
   }
 
 private:
+  /// No edit: the construct at Loc is not translated, for Why, and the
+  /// others are left with the file.
+  void leaveIntact(SourceLocation Loc, const std::string &Why) {
+    const SourceManager &SM = *Sources;
+    unsigned Line = SM.getPresumedLineNumber(Loc), Column = SM.getPresumedColumnNumber(Loc);
+    R.Plan.Edits.clear();
+    for (ConstructRecord &C : R.Plan.Records) {
+      if (!C.Translated)
+        continue;
+      C.Translated = false;
+      C.Emitted.clear();
+      C.Warnings.clear();
+      C.Reason = C.File.empty() && C.Line == Line && C.Column == Column
+                     ? Why
+                     : "left intact with the whole file: " + Why;
+    }
+  }
+  const SourceManager *Sources = nullptr;
   PPFacts &PP;
   OpenACCSites &Sites;
   std::set<std::string> &Reported;

@@ -419,12 +419,17 @@ std::string placeKey(const SourceManager &SM, SourceLocation L) {
   return Path + ":" + std::to_string(SM.getFileOffset(L));
 }
 
-/// "a.c:3": where the main file includes (directly or not) the file of L.
-std::string includedFrom(const SourceManager &SM, SourceLocation L) {
-  FileID F = SM.getFileID(L);
-  SourceLocation Inc = SM.getIncludeLoc(F);
+/// Where the main file includes (directly or not) the file of L.
+SourceLocation mainIncludeLoc(const SourceManager &SM, SourceLocation L) {
+  SourceLocation Inc = SM.getIncludeLoc(SM.getFileID(L));
   while (Inc.isValid() && SM.getFileID(Inc) != SM.getMainFileID())
     Inc = SM.getIncludeLoc(SM.getFileID(Inc));
+  return Inc;
+}
+
+/// "a.c:3": where the main file includes (directly or not) the file of L.
+std::string includedFrom(const SourceManager &SM, SourceLocation L) {
+  SourceLocation Inc = mainIncludeLoc(SM, L);
   if (Inc.isInvalid())
     return "";
   PresumedLoc P = SM.getPresumedLoc(Inc);
@@ -526,6 +531,59 @@ unplannedRecords(const SourceManager &SM, const OpenACCSites &Sites,
                    });
   Main.insert(Main.end(), Headers.begin(), Headers.end());
   return Main;
+}
+
+namespace {
+
+/// The end of a construct's associated statement (its own range ends with
+/// the directive; OpenACCAssociatedStmtConstruct::classof is false in Clang
+/// 22, so go by the concrete classes).
+SourceLocation constructEnd(const OpenACCConstructStmt *S) {
+  const Stmt *A = nullptr;
+  if (const auto *C = dyn_cast<OpenACCComputeConstruct>(S))
+    A = C->getStructuredBlock();
+  else if (const auto *C = dyn_cast<OpenACCCombinedConstruct>(S))
+    A = C->getLoop();
+  else if (const auto *C = dyn_cast<OpenACCLoopConstruct>(S))
+    A = C->getLoop();
+  else if (const auto *C = dyn_cast<OpenACCDataConstruct>(S))
+    A = C->getStructuredBlock();
+  else if (const auto *C = dyn_cast<OpenACCHostDataConstruct>(S))
+    A = C->getStructuredBlock();
+  return A ? A->getEndLoc() : S->getEndLoc();
+}
+
+} // namespace
+
+int constructIncludingOpenACC(const SourceManager &SM, const OpenACCSites &Sites,
+                              const std::vector<Directive> &Dirs, std::string &Why) {
+  for (const AccPragma &P : Sites.Pragmas) {
+    SourceLocation L = SM.getExpansionLoc(P.Loc);
+    if (!P.active() || SM.getFileID(L) == SM.getMainFileID())
+      continue;
+    SourceLocation Inc = mainIncludeLoc(SM, L);
+    if (Inc.isInvalid())
+      continue;
+    for (size_t I = 0; I < Dirs.size(); ++I) {
+      if (!Dirs[I].S)
+        continue;
+      SourceLocation B = SM.getExpansionLoc(Dirs[I].S->getBeginLoc());
+      SourceLocation E = SM.getExpansionLoc(constructEnd(Dirs[I].S));
+      if (SM.isBeforeInTranslationUnit(Inc, B) || SM.isBeforeInTranslationUnit(E, Inc))
+        continue;
+      PresumedLoc At = SM.getPresumedLoc(L), C = SM.getPresumedLoc(B);
+      Why = "the '" + std::string(directiveName(Dirs[I].Kind)) + "' construct at line " +
+            std::to_string(C.getLine()) + " includes, at line " +
+            std::to_string(SM.getPresumedLineNumber(Inc)) +
+            ", OpenACC directives of another file (" +
+            llvm::sys::path::filename(At.getFilename()).str() + ":" +
+            std::to_string(At.getLine()) + ": '" + P.Kind +
+            "'), which are not translated (headers are not rewritten); "
+            "without them, a translation of the construct would change what it does";
+      return static_cast<int>(I);
+    }
+  }
+  return -1;
 }
 
 } // namespace ompm

@@ -14,6 +14,7 @@
 #ifndef OMPM_DRIVER_PREPROCESSORFACTS_H
 #define OMPM_DRIVER_PREPROCESSORFACTS_H
 
+#include "Facts/Directives.h"
 #include "Plan/Planner.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -63,6 +64,16 @@ std::vector<ConstructRecord>
 unplannedRecords(const clang::SourceManager &SM, const OpenACCSites &Sites,
                  const std::vector<ConstructRecord> &Planned,
                  std::set<std::string> &Reported);
+
+/// The outermost statement construct of the main file (an index in Dirs)
+/// whose text includes a file with active OpenACC directives (`#include
+/// "body.inc"` inside a parallel region), or -1. Such a construct cannot be
+/// translated without the included directives (which are not), and the
+/// planner's edits of it cannot be told from the others: the caller leaves
+/// the file intact. Why says so.
+int constructIncludingOpenACC(const clang::SourceManager &SM,
+                              const OpenACCSites &Sites,
+                              const std::vector<Directive> &Dirs, std::string &Why);
 
 /// The kind of an OpenACC directive from the words after `acc`, as the
 /// report names it ("parallel loop", "enter data", "update").

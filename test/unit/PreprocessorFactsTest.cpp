@@ -215,3 +215,45 @@ TEST(PreprocessorFactsTest, DirectivesFromMacrosHaveTheirRecordOnce) {
             "directive comes from a macro or _Pragma; it is not rewritten");
   EXPECT_EQ(R.Plan.Records[1].Line, 5u);
 }
+
+TEST(PreprocessorFactsTest, AConstructIncludingOpenACCLeavesTheFileIntact) {
+  HeaderDir D;
+  D.add("body.inc", "#pragma acc loop\nfor (int i = 0; i < n; i++) x[i] += 1;\n");
+  const char *Inside = "void f(int n, float *x) {\n"
+                       "#pragma acc data copy(x[0:n])\n"
+                       "  {\n"
+                       "#pragma acc parallel\n"
+                       "    {\n"
+                       "#include \"body.inc\"\n"
+                       "    }\n"
+                       "  }\n"
+                       "}\n";
+  FileResult R = translateCode(Inside, "f.c", {D.flag()}, PlanOptions());
+  ASSERT_TRUE(R.Parsed) << R.Error;
+  EXPECT_EQ(R.Translated, Inside);
+  EXPECT_TRUE(R.Plan.Edits.empty());
+  ASSERT_EQ(R.Plan.Records.size(), 3u);
+  // The outermost construct that holds the include gets the reason.
+  EXPECT_EQ(R.Plan.Records[0].Kind, "data");
+  EXPECT_EQ(R.Plan.Records[0].Reason,
+            "the 'data' construct at line 2 includes, at line 6, OpenACC "
+            "directives of another file (body.inc:1: 'loop'), which are not "
+            "translated (headers are not rewritten); without them, a "
+            "translation of the construct would change what it does");
+  EXPECT_EQ(llvm::StringRef(R.Plan.Records[1].Reason).split(':').first,
+            "left intact with the whole file");
+  EXPECT_EQ(R.Plan.untranslated(), 3u);
+  // An include in the function but outside any construct: the construct
+  // is translated, the included directive reported.
+  const char *Beside = "void f(int n, float *x) {\n"
+                       "#pragma acc parallel loop copy(x[0:n])\n"
+                       "  for (int i = 0; i < n; i++) x[i] = 0;\n"
+                       "#include \"body.inc\"\n"
+                       "}\n";
+  FileResult B = translateCode(Beside, "g.c", {D.flag()}, PlanOptions());
+  ASSERT_TRUE(B.Parsed) << B.Error;
+  ASSERT_EQ(B.Plan.Records.size(), 2u);
+  EXPECT_TRUE(B.Plan.Records[0].Translated);
+  EXPECT_FALSE(B.Plan.Records[1].Translated);
+  EXPECT_NE(B.Translated, Beside);
+}
