@@ -72,7 +72,6 @@ public:
       : PP(PP), Sites(Sites), Reported(Reported), Opts(Opts), R(R) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     const SourceManager &SM = Ctx.getSourceManager();
-    Sources = &SM;
     R.Original = SM.getBufferData(SM.getMainFileID()).str();
     if (Ctx.getDiagnostics().hasErrorOccurred()) {
       R.Error = "the file has compile errors; it is skipped";
@@ -96,7 +95,7 @@ public:
     std::string Why;
     int Including = constructIncludingOpenACC(SM, Sites, Dirs, Why);
     if (Including >= 0)
-      leaveIntact(Dirs[Including].Loc, Why);
+      leaveIntact(SM, Dirs[Including].Loc, Why);
     auto Reps = toReplacements(R.Path, R.Plan.Edits);
     if (!Reps) {
       R.Error = llvm::toString(Reps.takeError());
@@ -114,8 +113,8 @@ public:
 private:
   /// No edit: the construct at Loc is not translated, for Why, and the
   /// others are left with the file.
-  void leaveIntact(SourceLocation Loc, const std::string &Why) {
-    const SourceManager &SM = *Sources;
+  void leaveIntact(const SourceManager &SM, SourceLocation Loc,
+                   const std::string &Why) {
     unsigned Line = SM.getPresumedLineNumber(Loc), Column = SM.getPresumedColumnNumber(Loc);
     R.Plan.Edits.clear();
     for (ConstructRecord &C : R.Plan.Records) {
@@ -129,7 +128,6 @@ private:
                      : "left intact with the whole file: " + Why;
     }
   }
-  const SourceManager *Sources = nullptr;
   PPFacts &PP;
   OpenACCSites &Sites;
   std::set<std::string> &Reported;
