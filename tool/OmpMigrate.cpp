@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Check/Check.h"
+#include "Driver/Commands.h"
 #include "Driver/Driver.h"
 #include "Mapping/Mapping.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -17,8 +18,9 @@ using namespace llvm;
 static cl::OptionCategory Category("omp-migrate options");
 static cl::extrahelp CommonHelp(clang::tooling::CommonOptionsParser::HelpMessage);
 static cl::extrahelp MoreHelp(
-    "\nExit status: 0 every construct translated; 1 some constructs were "
-    "reported and left intact; 2 usage or input errors.\n"
+    "\nExit status: 0 every OpenACC directive the build sees (in the files and\n"
+    "their headers) translated; 1 something reported and left intact; 2 usage\n"
+    "or input errors.\n"
     "\nomp-migrate check --help: the CI migration check (translate, build, run,\n"
     "compare with the original; docs/check.md).\n");
 
@@ -80,6 +82,16 @@ int main(int argc, const char **argv) {
       outs() << ompm::renderMappingMarkdown();
       return 0;
     }
+  // An explicit -p must name a compilation database: Clang's tooling would
+  // run without flags, and a parse without the build's flags is not the
+  // build's.
+  if (auto Dir = ompm::buildPathArgument(ArrayRef<const char *>(argv, argc))) {
+    std::string Error = ompm::checkBuildPath(*Dir);
+    if (!Error.empty()) {
+      errs() << Error;
+      return 2;
+    }
+  }
   auto Parser = clang::tooling::CommonOptionsParser::create(argc, argv, Category,
                                                             cl::OneOrMore);
   if (!Parser) {

@@ -603,7 +603,8 @@ void checkProgram(ProgramResult &R, const Toolchain &TC, const CheckOptions &Opt
       ++R.Constructs;
       R.Translated += C.Translated;
       if (!C.Translated)
-        Untranslated.push_back(Src + ":" + std::to_string(C.Line) + ":" +
+        Untranslated.push_back((C.File.empty() ? Src : C.File) + ":" +
+                               std::to_string(C.Line) + ":" +
                                std::to_string(C.Column) + ": warning: '" + C.Kind +
                                "' not translated: " + C.Reason + " [omp-migrate]");
     }

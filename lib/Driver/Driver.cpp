@@ -1,5 +1,8 @@
 //===- Driver.cpp - Run omp-migrate over files ----------------------------===//
 #include "Driver/Driver.h"
+#include "Driver/Commands.h"
+#include "Driver/Configurations.h"
+#include "Driver/PreprocessorFacts.h"
 #include "Facts/Directives.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -11,6 +14,7 @@
 #include "clang/Tooling/Core/Diagnostic.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -59,52 +63,13 @@ public:
   std::string Path;
 };
 
-class PPCollector : public PPCallbacks {
-public:
-  PPCollector(const SourceManager &SM, PPFacts &PP) : SM(SM), PP(PP) {}
-  void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef FileName,
-                          bool, CharSourceRange FilenameRange, OptionalFileEntryRef,
-                          StringRef, StringRef, const Module *, bool,
-                          SrcMgr::CharacteristicKind) override {
-    if (!SM.isInMainFile(HashLoc))
-      return;
-    if (PP.FirstInclude.isInvalid())
-      PP.FirstInclude = HashLoc;
-    if (FileName == "omp.h")
-      PP.IncludesOmpH = true;
-    if (FileName == "openacc.h" && FilenameRange.getBegin().isFileID())
-      PP.OpenACCIncludes.push_back(FilenameRange);
-  }
-  void Ifdef(SourceLocation, const Token &T, const MacroDefinition &) override { note(T); }
-  void Ifndef(SourceLocation, const Token &T, const MacroDefinition &) override { note(T); }
-  void Defined(const Token &T, const MacroDefinition &, SourceRange) override { note(T); }
-  void MacroExpands(const Token &T, const MacroDefinition &, SourceRange,
-                    const MacroArgs *) override {
-    note(T);
-  }
-
-private:
-  void note(const Token &T) {
-    const IdentifierInfo *II = T.getIdentifierInfo();
-    if (!II || II->getName() != "_OPENACC")
-      return;
-    SourceLocation L = T.getLocation();
-    if (!L.isFileID() || !SM.isInMainFile(L))
-      return;
-    if (!Seen.insert(SM.getFileOffset(L)).second)
-      return;
-    PP.OpenACCMacroRefs.push_back(
-        CharSourceRange::getCharRange(L, L.getLocWithOffset(T.getLength())));
-  }
-  const SourceManager &SM;
-  PPFacts &PP;
-  std::set<unsigned> Seen;
-};
-
+/// Plans the file once it is parsed, and adds the records of the OpenACC
+/// the planner could not see (headers, skipped branches, dropped directives).
 class Consumer : public ASTConsumer {
 public:
-  Consumer(PPFacts &PP, const PlanOptions &Opts, FileResult &R)
-      : PP(PP), Opts(Opts), R(R) {}
+  Consumer(PPFacts &PP, OpenACCSites &Sites, std::set<std::string> &Reported,
+           const PlanOptions &Opts, FileResult &R)
+      : PP(PP), Sites(Sites), Reported(Reported), Opts(Opts), R(R) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     const SourceManager &SM = Ctx.getSourceManager();
     R.Original = SM.getBufferData(SM.getMainFileID()).str();
@@ -114,6 +79,23 @@ public:
     }
     std::vector<Directive> Dirs = collectDirectives(Ctx);
     R.Plan = planFile(Ctx, Dirs, PP, Opts);
+    std::vector<ConstructRecord> More =
+        unplannedRecords(SM, Sites, R.Plan.Records, Reported);
+    auto Header = std::stable_partition(More.begin(), More.end(),
+                                        [](const ConstructRecord &C) { return C.File.empty(); });
+    std::vector<ConstructRecord> &Records = R.Plan.Records;
+    size_t Planned = Records.size();
+    Records.insert(Records.end(), More.begin(), Header);
+    std::inplace_merge(Records.begin(), Records.begin() + Planned, Records.end(),
+                       [](const ConstructRecord &A, const ConstructRecord &B) {
+                         return std::tie(A.Line, A.Column) < std::tie(B.Line, B.Column);
+                       });
+    Records.insert(Records.end(), Header, More.end());
+    R.Skipped = Sites.SkippedInMain;
+    std::string Why;
+    int Including = constructIncludingOpenACC(SM, Sites, Dirs, Why);
+    if (Including >= 0)
+      leaveIntact(SM, Dirs[Including].Loc, Why);
     auto Reps = toReplacements(R.Path, R.Plan.Edits);
     if (!Reps) {
       R.Error = llvm::toString(Reps.takeError());
@@ -129,98 +111,97 @@ public:
   }
 
 private:
+  /// No edit: the construct at Loc is not translated, for Why, and the
+  /// others are left with the file.
+  void leaveIntact(const SourceManager &SM, SourceLocation Loc,
+                   const std::string &Why) {
+    unsigned Line = SM.getPresumedLineNumber(Loc), Column = SM.getPresumedColumnNumber(Loc);
+    R.Plan.Edits.clear();
+    for (ConstructRecord &C : R.Plan.Records) {
+      if (!C.Translated)
+        continue;
+      C.Translated = false;
+      C.Emitted.clear();
+      C.Warnings.clear();
+      C.Reason = C.File.empty() && C.Line == Line && C.Column == Column
+                     ? Why
+                     : "left intact with the whole file: " + Why;
+    }
+  }
   PPFacts &PP;
+  OpenACCSites &Sites;
+  std::set<std::string> &Reported;
   const PlanOptions &Opts;
   FileResult &R;
 };
 
 class Action : public ASTFrontendAction {
 public:
-  Action(const PlanOptions &Opts, std::vector<FileResult> &Results)
-      : Opts(Opts), Results(Results) {}
+  Action(const PlanOptions &Opts, std::vector<FileResult> &Results,
+         std::set<std::string> &Reported, const CommandLog *Log)
+      : Opts(Opts), Results(Results), Reported(Reported), Log(Log) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef File) override {
     Results.emplace_back();
-    Results.back().Path = File.str();
+    // A compile_commands.json entry may name the file relative to its
+    // directory, which is the parse's working directory, not the tool's.
+    llvm::SmallString<256> Path(File);
+    CI.getFileManager().makeAbsolutePath(Path);
+    Results.back().Path = std::string(Path);
+    if (Log)
+      Results.back().Macros = Log->macros();
     CI.getPreprocessor().addPPCallbacks(
-        std::make_unique<PPCollector>(CI.getSourceManager(), PP));
-    return std::make_unique<Consumer>(PP, Opts, Results.back());
+        collectPreprocessorFacts(CI.getPreprocessor(), PP, Sites));
+    return std::make_unique<Consumer>(PP, Sites, Reported, Opts, Results.back());
   }
 
 private:
   PPFacts PP;
+  OpenACCSites Sites;
   const PlanOptions &Opts;
   std::vector<FileResult> &Results;
+  std::set<std::string> &Reported;
+  const CommandLog *Log;
 };
 
+/// One Action per compile command. The driver's diagnostics of a command
+/// go to Log; a command whose driver reported errors (an unknown argument)
+/// is not parsed: its file gets the error.
 class Factory : public tooling::FrontendActionFactory {
 public:
-  Factory(const PlanOptions &Opts, std::vector<FileResult> &Results)
-      : Opts(Opts), Results(Results) {}
+  Factory(const PlanOptions &Opts, std::vector<FileResult> &Results, CommandLog &Log)
+      : Opts(Opts), Results(Results), Log(Log) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<Action>(Opts, Results);
+    return std::make_unique<Action>(Opts, Results, Reported, &Log);
+  }
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCH,
+                     DiagnosticConsumer *) override {
+    std::vector<std::string> Errors = Log.takeErrors();
+    if (!Errors.empty()) {
+      FileResult R;
+      const auto &Inputs = Invocation->getFrontendOpts().Inputs;
+      llvm::SmallString<256> Path(Inputs.empty() ? "" : Inputs.front().getFile());
+      Files->makeAbsolutePath(Path);
+      R.Path = std::string(Path);
+      R.Macros = Log.macros();
+      R.Error = "its compile command has errors (" + llvm::join(Errors, "; ") +
+                "); it is skipped";
+      Results.push_back(std::move(R));
+      return false;
+    }
+    // The parse prints its diagnostics as Clang's tooling does by default.
+    return FrontendActionFactory::runInvocation(std::move(Invocation), Files,
+                                                std::move(PCH), nullptr);
   }
 
 private:
   const PlanOptions &Opts;
   std::vector<FileResult> &Results;
+  CommandLog &Log;
+  std::set<std::string> Reported; ///< header places reported in this run
 };
-
-const char *const LenientWarnings[] = {
-    "-Wno-error=incompatible-pointer-types",
-    "-Wno-error=incompatible-function-pointer-types",
-    "-Wno-error=int-conversion", "-Wno-error=implicit-function-declaration",
-    "-Wno-error=implicit-int"};
-
-/// The flags every parse gets, whatever its compile command: OpenACC on;
-/// OpenMP off unless --optimize-data reads the input's OpenMP kernels (the
-/// build's own -fopenmp flags are dropped either way: offload-target flags
-/// mean nothing to a parse); what gcc accepts parsed leniently; the bundled
-/// openacc.h, and the directory of an installed omp.h (Clang 22 ships
-/// neither), both after the build's own -I paths.
-std::vector<std::string> parseFlags(const std::string &IncludeDir, bool OpenMP) {
-  std::vector<std::string> Flags = {"-fopenacc"};
-  if (OpenMP)
-    Flags.push_back("-fopenmp");
-  // Parse what gcc accepts: these are errors by default in Clang 22's C
-  // but warnings in gcc, which builds the original program.
-  for (const char *W : LenientWarnings)
-    Flags.push_back(W);
-  if (!IncludeDir.empty()) {
-    Flags.push_back("-idirafter");
-    Flags.push_back(IncludeDir);
-  }
-  llvm::StringRef OmpDir = OMPM_OMP_H_DIR;
-  if (!OmpDir.empty() && llvm::sys::fs::exists(OmpDir + "/omp.h")) {
-    Flags.push_back("-idirafter");
-    Flags.push_back(OmpDir.str());
-  }
-  return Flags;
-}
-
-/// A compile command with the build's OpenACC/OpenMP flags replaced by
-/// parseFlags, and Clang 22's own headers unless it names a resource dir.
-tooling::ArgumentsAdjuster commonAdjuster(std::string IncludeDir, bool OpenMP) {
-  return [IncludeDir, OpenMP](const tooling::CommandLineArguments &Args, StringRef) {
-    tooling::CommandLineArguments Out;
-    bool HasResourceDir = false;
-    for (size_t I = 0; I < Args.size(); ++I) {
-      StringRef A = Args[I];
-      if (A.starts_with("-fopenmp") || A == "-fopenacc")
-        continue;
-      if (A.starts_with("-resource-dir"))
-        HasResourceDir = true;
-      Out.push_back(Args[I]);
-    }
-    auto At = Out.empty() ? Out.end() : Out.begin() + 1;
-    std::vector<std::string> Extra = parseFlags(IncludeDir, OpenMP);
-    Extra.push_back("-Wno-unknown-pragmas");
-    if (!HasResourceDir)
-      Extra.push_back("-resource-dir=" OMPM_RESOURCE_DIR);
-    Out.insert(At, Extra.begin(), Extra.end());
-    return Out;
-  };
-}
 
 } // namespace
 
@@ -248,8 +229,9 @@ FileResult translateCode(llvm::StringRef Code, llvm::StringRef FileName,
   std::vector<std::string> Cmd = {"omp-migrate", "-fsyntax-only"};
   Cmd.insert(Cmd.end(), All.begin(), All.end());
   Cmd.push_back(std::string(Abs));
-  tooling::ToolInvocation Inv(Cmd, std::make_unique<Action>(Opts, Results),
-                              Files.get());
+  std::set<std::string> Reported;
+  tooling::ToolInvocation Inv(
+      Cmd, std::make_unique<Action>(Opts, Results, Reported, nullptr), Files.get());
   Inv.setDiagnosticConsumer(&Printer);
   Inv.run();
   if (Results.empty()) {
@@ -371,6 +353,228 @@ std::string unifiedDiff(llvm::StringRef Path, llvm::StringRef Original,
 }
 
 // ---------------------------------------------------------------------------
+namespace {
+
+std::string placeOf(const FileResult &R, const ConstructRecord &C) {
+  return (C.File.empty() ? R.Path : C.File) + ":" + std::to_string(C.Line) + ":" +
+         std::to_string(C.Column);
+}
+
+std::string plural(unsigned N, const char *Word) {
+  return std::to_string(N) + " " + Word + (N == 1 ? "" : "s");
+}
+
+/// The report fields of a record (construct or decision).
+llvm::json::Object recordReport(const ConstructRecord &C) {
+  llvm::json::Array Notes;
+  for (const std::string &N : C.Notes)
+    Notes.push_back(N);
+  llvm::json::Object O{{"kind", C.Kind},
+                       {"line", C.Line},
+                       {"column", C.Column},
+                       {"original", C.Original},
+                       {"notes", std::move(Notes)}};
+  if (!C.File.empty())
+    O["file"] = C.File;
+  return O;
+}
+
+} // namespace
+
+llvm::json::Object reportFile(const FileResult &R, bool Explain,
+                              llvm::raw_ostream &Err, int &Status) {
+  llvm::json::Object FileObj{{"file", R.Path}};
+  if (R.Commands > 1)
+    FileObj["compile_commands"] = R.Commands;
+  if (!R.Parsed) {
+    Err << R.Path << ": error: " << (R.Error.empty() ? "not translated" : R.Error)
+        << " [omp-migrate]\n";
+    FileObj["error"] = R.Error;
+    Status = 2;
+    return FileObj;
+  }
+  llvm::json::Array Conflicts;
+  for (const ConstructRecord &C : R.Conflicts) {
+    Err << placeOf(R, C) << ": warning: " << C.Reason
+        << "; the file is left intact [omp-migrate]\n";
+    Conflicts.push_back(llvm::json::Object{
+        {"line", C.Line}, {"column", C.Column}, {"message", C.Reason}});
+  }
+  // --explain's notes of a record (construct or decision).
+  auto PrintNotes = [&](const ConstructRecord &C) {
+    if (Explain)
+      for (const std::string &N : C.Notes)
+        Err << placeOf(R, C) << ": note: " << N << " [omp-migrate]\n";
+  };
+  // Notes in source order: a decision's before the constructs after it.
+  size_t NextDecision = 0;
+  auto NotesOfDecisionsBefore = [&](const ConstructRecord &C) {
+    for (; NextDecision < R.Plan.Decisions.size(); ++NextDecision) {
+      const ConstructRecord &D = R.Plan.Decisions[NextDecision];
+      if (C.File.empty() && std::tie(D.Line, D.Column) >= std::tie(C.Line, C.Column))
+        break;
+      PrintNotes(D);
+    }
+  };
+  llvm::json::Array Cons;
+  unsigned Translated = 0, Total = 0, Warnings = 0;
+  for (const ConstructRecord &C : R.Plan.Records) {
+    NotesOfDecisionsBefore(C);
+    ++Total;
+    Translated += C.Translated;
+    if (!C.Translated) {
+      Err << placeOf(R, C) << ": warning: '" << C.Kind
+          << "' not translated: " << C.Reason << " [omp-migrate]\n";
+      Err << "  " << llvm::StringRef(C.Original).split('\n').first << "\n";
+    }
+    for (const std::string &W : C.Warnings)
+      Err << placeOf(R, C) << ": warning: " << W << " [omp-migrate]\n";
+    Warnings += C.Warnings.size();
+    PrintNotes(C);
+    llvm::json::Array Em, Ws;
+    for (const std::string &E : C.Emitted)
+      Em.push_back(E);
+    for (const std::string &W : C.Warnings)
+      Ws.push_back(W);
+    llvm::json::Object O = recordReport(C);
+    O["emitted"] = std::move(Em);
+    O["translated"] = C.Translated;
+    if (!C.Translated)
+      O["reason"] = C.Reason;
+    if (C.Inactive)
+      O["inactive"] = true;
+    if (!Ws.empty())
+      O["warnings"] = std::move(Ws);
+    Cons.push_back(std::move(O));
+  }
+  for (; NextDecision < R.Plan.Decisions.size(); ++NextDecision)
+    PrintNotes(R.Plan.Decisions[NextDecision]);
+  llvm::json::Array Decisions;
+  for (const ConstructRecord &D : R.Plan.Decisions)
+    Decisions.push_back(recordReport(D));
+  if (Translated != Total || !R.Conflicts.empty())
+    Status = std::max(Status, 1);
+  FileObj["constructs"] = std::move(Cons);
+  if (!Decisions.empty())
+    FileObj["decisions"] = std::move(Decisions);
+  if (!Conflicts.empty())
+    FileObj["conflicts"] = std::move(Conflicts);
+  FileObj["translated"] = Translated;
+  FileObj["total"] = Total;
+  if (Warnings)
+    FileObj["warnings"] = Warnings;
+  if (Total || !R.Conflicts.empty()) {
+    Err << "omp-migrate: " << R.Path << ": " << Translated << " of " << Total
+        << " constructs translated";
+    if (Warnings)
+      Err << ", " << plural(Warnings, "warning");
+    if (!R.Conflicts.empty())
+      Err << "; left intact: its " << R.Commands << " compile commands conflict";
+    Err << "\n";
+  }
+  return FileObj;
+}
+
+namespace {
+
+/// The file's edits as a clang-apply-replacements diagnostic, if any.
+void addFixes(const FileResult &R, tooling::TranslationUnitDiagnostics &Fixes) {
+  if (R.Plan.Edits.empty())
+    return;
+  auto Reps = toReplacements(R.Path, R.Plan.Edits);
+  if (!Reps) {
+    llvm::consumeError(Reps.takeError());
+    return;
+  }
+  tooling::Diagnostic D;
+  D.DiagnosticName = "omp-migrate";
+  D.DiagLevel = tooling::Diagnostic::Warning;
+  llvm::SmallString<256> Cwd;
+  if (!llvm::sys::fs::current_path(Cwd))
+    D.BuildDirectory = std::string(Cwd);
+  D.Message.Message = "OpenACC translated to OpenMP";
+  D.Message.FilePath = R.Path;
+  D.Message.FileOffset = 0;
+  for (const tooling::Replacement &Rep : *Reps)
+    llvm::consumeError(D.Message.Fix[R.Path].add(Rep));
+  Fixes.Diagnostics.push_back(std::move(D));
+}
+
+/// Writes the translation where the output mode says; returns 2 on a
+/// failure to write, else 0.
+int writeOutput(const FileResult &R, const DriverOptions &Opts,
+                llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
+  switch (Opts.Mode) {
+  case OutputMode::Stdout:
+    Out << R.Translated;
+    return 0;
+  case OutputMode::Diff:
+    Out << unifiedDiff(R.Path, R.Original, R.Translated);
+    return 0;
+  case OutputMode::None:
+    return 0;
+  case OutputMode::InPlace:
+  case OutputMode::OutputDir:
+    break;
+  }
+  std::string Target = R.Path;
+  if (Opts.Mode == OutputMode::OutputDir) {
+    llvm::SmallString<256> P(Opts.OutputDir);
+    llvm::sys::path::append(P, llvm::sys::path::filename(R.Path));
+    Target = std::string(P);
+    if (std::error_code EC = llvm::sys::fs::create_directories(Opts.OutputDir)) {
+      Err << "omp-migrate: error: cannot create '" << Opts.OutputDir
+          << "': " << EC.message() << "\n";
+      return 2;
+    }
+  } else if (R.Translated == R.Original) {
+    return 0; // nothing to write
+  }
+  if (llvm::Error E = llvm::writeToOutput(Target, [&](llvm::raw_ostream &OS) {
+        OS << R.Translated;
+        return llvm::Error::success();
+      })) {
+    Err << "omp-migrate: error: cannot write '" << Target
+        << "': " << llvm::toString(std::move(E)) << "\n";
+    return 2;
+  }
+  return 0;
+}
+
+/// Parses every file under each of its compile commands.
+std::vector<FileResult> parseAll(const tooling::CompilationDatabase &DB,
+                                 const std::vector<std::string> &Files,
+                                 const DriverOptions &Opts, llvm::raw_ostream &Err) {
+  std::vector<FileResult> Results;
+  if (Files.empty())
+    return Results;
+  BuiltinHeaderDir Include;
+  CommandLog Log(Err);
+  tooling::ClangTool Tool(DB, Files);
+  Tool.appendArgumentsAdjuster(
+      commonAdjuster(Include.Path, Opts.Plan.OptimizeOpenMP, &Log));
+  Tool.setDiagnosticConsumer(&Log);
+  Factory F(Opts.Plan, Results, Log);
+  Tool.run(&F);
+  Err << Log.droppedNote();
+  return Results;
+}
+
+template <typename Fn> int writeJson(const std::string &Path, const char *What,
+                                     llvm::raw_ostream &Err, Fn Write) {
+  if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+        Write(OS);
+        return llvm::Error::success();
+      })) {
+    Err << "omp-migrate: error: cannot write " << What << ": "
+        << llvm::toString(std::move(E)) << "\n";
+    return 2;
+  }
+  return 0;
+}
+
+} // namespace
+
 int runDriver(const tooling::CompilationDatabase &DB,
               const std::vector<std::string> &Sources, const DriverOptions &Opts,
               llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
@@ -384,152 +588,18 @@ int runDriver(const tooling::CompilationDatabase &DB,
     }
     Existing.push_back(S);
   }
-  std::vector<FileResult> Results;
-  Results.reserve(Existing.size() + 1);
-  if (!Existing.empty()) {
-    BuiltinHeaderDir Include;
-    tooling::ClangTool Tool(DB, Existing);
-    Tool.appendArgumentsAdjuster(commonAdjuster(Include.Path, Opts.Plan.OptimizeOpenMP));
-    Factory F(Opts.Plan, Results);
-    Tool.run(&F);
-  }
+  // One result per file, whatever the number of its compile commands.
+  std::vector<FileResult> Results = mergeByFile(parseAll(DB, Existing, Opts, Err));
   llvm::json::Array ReportFiles;
   tooling::TranslationUnitDiagnostics Fixes;
-  std::set<std::string> Done;
-  for (FileResult &R : Results) {
-    std::string Path = R.Path;
-    llvm::json::Object FileObj{{"file", Path}};
-    if (!R.Parsed) {
-      Err << Path << ": error: " << (R.Error.empty() ? "not translated" : R.Error)
-          << " [omp-migrate]\n";
-      FileObj["error"] = R.Error;
-      ReportFiles.push_back(std::move(FileObj));
-      Status = 2;
-      Done.insert(Path);
+  for (const FileResult &R : Results) {
+    ReportFiles.push_back(reportFile(R, Opts.Explain, Err, Status));
+    if (!R.Parsed)
       continue;
-    }
-    Done.insert(Path);
-    llvm::json::Array Cons;
-    unsigned Translated = 0, Total = 0;
-    // --explain's notes of a record (construct or decision), and the report
-    // fields both kinds have.
-    auto PrintNotes = [&](const ConstructRecord &C) {
-      if (Opts.Explain)
-        for (const std::string &N : C.Notes)
-          Err << Path << ":" << C.Line << ":" << C.Column << ": note: " << N
-              << " [omp-migrate]\n";
-    };
-    auto ReportOf = [](const ConstructRecord &C) {
-      llvm::json::Array Notes;
-      for (const std::string &N : C.Notes)
-        Notes.push_back(N);
-      return llvm::json::Object{{"kind", C.Kind},
-                                {"line", C.Line},
-                                {"column", C.Column},
-                                {"original", C.Original},
-                                {"notes", std::move(Notes)}};
-    };
-    // Notes in source order: a decision's before the constructs after it.
-    size_t NextDecision = 0;
-    auto NotesOfDecisionsBefore = [&](unsigned Line, unsigned Column) {
-      for (; NextDecision < R.Plan.Decisions.size(); ++NextDecision) {
-        const ConstructRecord &D = R.Plan.Decisions[NextDecision];
-        if (std::tie(D.Line, D.Column) >= std::tie(Line, Column))
-          break;
-        PrintNotes(D);
-      }
-    };
-    for (const ConstructRecord &C : R.Plan.Records) {
-      NotesOfDecisionsBefore(C.Line, C.Column);
-      ++Total;
-      Translated += C.Translated;
-      if (!C.Translated) {
-        Err << Path << ":" << C.Line << ":" << C.Column << ": warning: '" << C.Kind
-            << "' not translated: " << C.Reason << " [omp-migrate]\n";
-        Err << "  " << llvm::StringRef(C.Original).split('\n').first << "\n";
-      }
-      PrintNotes(C);
-      llvm::json::Array Em;
-      for (const std::string &E : C.Emitted)
-        Em.push_back(E);
-      llvm::json::Object O = ReportOf(C);
-      O["emitted"] = std::move(Em);
-      O["translated"] = C.Translated;
-      if (!C.Translated)
-        O["reason"] = C.Reason;
-      Cons.push_back(std::move(O));
-    }
-    NotesOfDecisionsBefore(~0u, ~0u);
-    llvm::json::Array Decisions;
-    for (const ConstructRecord &D : R.Plan.Decisions)
-      Decisions.push_back(ReportOf(D));
-    if (Translated != Total)
-      Status = std::max(Status, 1);
-    FileObj["constructs"] = std::move(Cons);
-    if (!Decisions.empty())
-      FileObj["decisions"] = std::move(Decisions);
-    FileObj["translated"] = Translated;
-    FileObj["total"] = Total;
-    ReportFiles.push_back(std::move(FileObj));
-    if (Total)
-      Err << "omp-migrate: " << Path << ": " << Translated << " of " << Total
-          << " constructs translated\n";
-
-    if (!Opts.ExportFixes.empty() && !R.Plan.Edits.empty()) {
-      auto Reps = toReplacements(Path, R.Plan.Edits);
-      if (Reps) {
-        tooling::Diagnostic D;
-        D.DiagnosticName = "omp-migrate";
-        D.DiagLevel = tooling::Diagnostic::Warning;
-        llvm::SmallString<256> Cwd;
-        if (!llvm::sys::fs::current_path(Cwd))
-          D.BuildDirectory = std::string(Cwd);
-        D.Message.Message = "OpenACC translated to OpenMP";
-        D.Message.FilePath = Path;
-        D.Message.FileOffset = 0;
-        for (const tooling::Replacement &Rep : *Reps)
-          llvm::consumeError(D.Message.Fix[Path].add(Rep));
-        Fixes.Diagnostics.push_back(std::move(D));
-      } else {
-        llvm::consumeError(Reps.takeError());
-      }
-    }
-    switch (Opts.Mode) {
-    case OutputMode::Stdout:
-      Out << R.Translated;
-      break;
-    case OutputMode::Diff:
-      Out << unifiedDiff(Path, R.Original, R.Translated);
-      break;
-    case OutputMode::InPlace:
-    case OutputMode::OutputDir: {
-      std::string Target = Path;
-      if (Opts.Mode == OutputMode::OutputDir) {
-        llvm::SmallString<256> P(Opts.OutputDir);
-        llvm::sys::path::append(P, llvm::sys::path::filename(Path));
-        Target = std::string(P);
-        if (std::error_code EC = llvm::sys::fs::create_directories(Opts.OutputDir)) {
-          Err << "omp-migrate: error: cannot create '" << Opts.OutputDir
-              << "': " << EC.message() << "\n";
-          Status = 2;
-          break;
-        }
-      } else if (R.Translated == R.Original) {
-        break; // nothing to write
-      }
-      if (llvm::Error E = llvm::writeToOutput(Target, [&](llvm::raw_ostream &OS) {
-            OS << R.Translated;
-            return llvm::Error::success();
-          })) {
-        Err << "omp-migrate: error: cannot write '" << Target
-            << "': " << llvm::toString(std::move(E)) << "\n";
-        Status = 2;
-      }
-      break;
-    }
-    case OutputMode::None:
-      break;
-    }
+    if (!Opts.ExportFixes.empty())
+      addFixes(R, Fixes);
+    if (R.Conflicts.empty() || Opts.Mode == OutputMode::Stdout)
+      Status = std::max(Status, writeOutput(R, Opts, Out, Err));
   }
   for (const std::string &S : Existing) {
     bool Found = false;
@@ -547,27 +617,17 @@ int runDriver(const tooling::CompilationDatabase &DB,
                                                ? "loop" : "distribute"},
                             {"files", std::move(ReportFiles)},
                             {"exit_status", Status}};
-    if (llvm::Error E = llvm::writeToOutput(Opts.Report, [&](llvm::raw_ostream &OS) {
-          OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";
-          return llvm::Error::success();
-        })) {
-      Err << "omp-migrate: error: cannot write report: "
-          << llvm::toString(std::move(E)) << "\n";
-      Status = 2;
-    }
+    Status = std::max(Status, writeJson(Opts.Report, "report", Err, [&](llvm::raw_ostream &OS) {
+      OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";
+    }));
   }
   if (!Opts.ExportFixes.empty()) {
     if (!Results.empty())
       Fixes.MainSourceFile = Results.front().Path;
-    if (llvm::Error E = llvm::writeToOutput(Opts.ExportFixes, [&](llvm::raw_ostream &OS) {
-          llvm::yaml::Output YAML(OS);
-          YAML << Fixes;
-          return llvm::Error::success();
-        })) {
-      Err << "omp-migrate: error: cannot write fixes: "
-          << llvm::toString(std::move(E)) << "\n";
-      Status = 2;
-    }
+    Status = std::max(Status, writeJson(Opts.ExportFixes, "fixes", Err, [&](llvm::raw_ostream &OS) {
+      llvm::yaml::Output YAML(OS);
+      YAML << Fixes;
+    }));
   }
   return Status;
 }

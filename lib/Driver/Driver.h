@@ -10,6 +10,7 @@
 
 #include "Plan/Planner.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 #include <string>
 #include <vector>
@@ -34,6 +35,19 @@ struct FileResult {
   std::string Error; ///< why the file was skipped
   std::string Original, Translated;
   FilePlan Plan;
+  /// The -D and -U flags of the compile command ("" when none).
+  std::string Macros;
+  /// How many compile commands gave this result (the file named twice, or
+  /// several entries for it in compile_commands.json): their results are
+  /// merged (lib/Driver/Configurations.h).
+  unsigned Commands = 1;
+  /// Places where the commands' translations disagree (Line, Column and the
+  /// message in Reason); the file is then left intact.
+  std::vector<ConstructRecord> Conflicts;
+  /// Byte ranges of the file that the command's preprocessor skipped
+  /// (inactive #if branches): another command's edit there does not change
+  /// this command's program.
+  std::vector<std::pair<unsigned, unsigned>> Skipped;
 };
 
 /// Translates one file's text (for tests and the driver): Args are compile
@@ -43,12 +57,24 @@ FileResult translateCode(llvm::StringRef Code, llvm::StringRef FileName,
                          const PlanOptions &Opts,
                          llvm::raw_ostream *DiagOut = nullptr);
 
-/// Runs over Sources with their commands from DB. Returns the exit status:
-/// 0 all translated, 1 some constructs left intact, 2 input errors.
+/// Runs over Sources with their commands from DB (a file with several
+/// commands gets one merged result). Returns the exit status: 0 every
+/// OpenACC directive the parses saw translated, 1 something reported and
+/// left intact, 2 input errors.
 int runDriver(const clang::tooling::CompilationDatabase &DB,
               const std::vector<std::string> &Sources,
               const DriverOptions &Opts, llvm::raw_ostream &Out,
               llvm::raw_ostream &Err);
+
+/// Prints what became of a file to Err: a conflict between its compile
+/// commands, each construct not translated (`file:line:col: warning: 'kind'
+/// not translated: reason`), each warning of a translated construct,
+/// --explain's notes (Explain), and the summary line ("3 of 3 constructs
+/// translated, 1 warning"). Returns the file's entry of the JSON report.
+/// Status becomes 2 for a file that was not parsed, at least 1 when
+/// something is left intact; warnings leave it as it is.
+llvm::json::Object reportFile(const FileResult &R, bool Explain,
+                              llvm::raw_ostream &Err, int &Status);
 
 /// A unified diff of Original -> Translated, hunks with 3 lines of context.
 std::string unifiedDiff(llvm::StringRef Path, llvm::StringRef Original,

@@ -64,6 +64,14 @@ struct ConstructRecord {
   /// warnings, counted in the summary and listed in the report.
   std::vector<std::string> Warnings;
   clang::SourceLocation Loc;
+  /// The file the record is in when it is not the main file (an OpenACC
+  /// directive of an included header, reported by the driver); empty for
+  /// the main file.
+  std::string File;
+  /// The directive is in a preprocessor branch that the compile command
+  /// skips (#if 0, an #ifdef not taken); Reason says which condition would
+  /// make it active.
+  bool Inactive = false;
 };
 
 struct FilePlan {

@@ -1,4 +1,6 @@
 #include "Driver/Driver.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include <gtest/gtest.h>
 
 using namespace ompm;
@@ -204,4 +206,151 @@ TEST(DriverTest, BuiltinHeaderIsUsedForParsing) {
   ASSERT_TRUE(R.Parsed) << R.Error;
   EXPECT_EQ(R.Translated, "#include <omp.h>\n"
                           "int devs(void) { return omp_get_num_devices(); }\n");
+}
+
+namespace {
+
+ConstructRecord translatedRecord(unsigned Line, const char *Kind) {
+  ConstructRecord C;
+  C.Kind = Kind;
+  C.Line = Line;
+  C.Column = 3;
+  C.Original = std::string("#pragma acc ") + Kind;
+  C.Emitted = {"#pragma omp target"};
+  C.Translated = true;
+  return C;
+}
+
+std::string jsonText(llvm::json::Object O) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  OS << llvm::json::Value(std::move(O));
+  return S;
+}
+
+} // namespace
+
+TEST(DriverTest, WarningsOfTranslatedConstructsArePrintedAndCounted) {
+  // The planner fills Warnings; here they are filled by hand.
+  FileResult R;
+  R.Path = "k.c";
+  R.Parsed = true;
+  R.Plan.Records = {translatedRecord(4, "kernels loop"), translatedRecord(9, "parallel"),
+                    translatedRecord(12, "serial")};
+  R.Plan.Records[0].Warnings = {"loop at line 5 runs on one GPU thread: 'a' and 'b' may alias"};
+  R.Plan.Records[2].Warnings = {"first", "second"};
+  std::string Err;
+  llvm::raw_string_ostream OS(Err);
+  int Status = 0;
+  llvm::json::Object J = reportFile(R, /*Explain=*/false, OS, Status);
+  EXPECT_EQ(Status, 0); // warnings do not change the exit status
+  EXPECT_EQ(Err, "k.c:4:3: warning: loop at line 5 runs on one GPU thread: 'a' and "
+                 "'b' may alias [omp-migrate]\n"
+                 "k.c:12:3: warning: first [omp-migrate]\n"
+                 "k.c:12:3: warning: second [omp-migrate]\n"
+                 "omp-migrate: k.c: 3 of 3 constructs translated, 3 warnings\n");
+  EXPECT_EQ(J.getInteger("warnings"), 3);
+  const llvm::json::Array *Cons = J.getArray("constructs");
+  ASSERT_TRUE(Cons);
+  ASSERT_EQ(Cons->size(), 3u);
+  const llvm::json::Array *W0 = (*Cons)[0].getAsObject()->getArray("warnings");
+  ASSERT_TRUE(W0);
+  ASSERT_EQ(W0->size(), 1u);
+  EXPECT_EQ((*W0)[0].getAsString(),
+            "loop at line 5 runs on one GPU thread: 'a' and 'b' may alias");
+  // Constructs without warnings have no such field.
+  EXPECT_EQ((*Cons)[1].getAsObject()->get("warnings"), nullptr);
+  // One warning: singular.
+  R.Plan.Records[2].Warnings.clear();
+  Err.clear();
+  reportFile(R, false, OS, Status);
+  EXPECT_NE(Err.find("3 of 3 constructs translated, 1 warning\n"), std::string::npos);
+}
+
+TEST(DriverTest, RecordsOfHeadersAndInactiveBranchesInTheReport) {
+  FileResult R;
+  R.Path = "m.c";
+  R.Parsed = true;
+  ConstructRecord In = translatedRecord(5, "wait");
+  In.Translated = false;
+  In.Emitted.clear();
+  In.Inactive = true;
+  In.Reason = "in an inactive branch: '#if 0' is always false; change the "
+              "condition to translate it";
+  ConstructRecord H = translatedRecord(2, "routine");
+  H.Translated = false;
+  H.Emitted.clear();
+  H.File = "inc/h.h";
+  H.Reason = "OpenACC in an included header is not translated yet";
+  R.Plan.Records = {translatedRecord(3, "parallel"), In, H};
+  std::string Err;
+  llvm::raw_string_ostream OS(Err);
+  int Status = 0;
+  llvm::json::Object J = reportFile(R, false, OS, Status);
+  EXPECT_EQ(Status, 1);
+  EXPECT_EQ(Err, "m.c:5:3: warning: 'wait' not translated: in an inactive branch: "
+                 "'#if 0' is always false; change the condition to translate it "
+                 "[omp-migrate]\n"
+                 "  #pragma acc wait\n"
+                 "inc/h.h:2:3: warning: 'routine' not translated: OpenACC in an "
+                 "included header is not translated yet [omp-migrate]\n"
+                 "  #pragma acc routine\n"
+                 "omp-migrate: m.c: 1 of 3 constructs translated\n");
+  std::string Text = jsonText(std::move(J));
+  EXPECT_NE(Text.find("\"inactive\":true"), std::string::npos);
+  EXPECT_NE(Text.find("\"file\":\"inc/h.h\""), std::string::npos);
+  EXPECT_EQ(Text.find("\"warnings\""), std::string::npos);
+}
+
+TEST(DriverTest, ConflictsLeaveTheFileIntact) {
+  FileResult R;
+  R.Path = "c.c";
+  R.Parsed = true;
+  R.Commands = 2;
+  ConstructRecord C;
+  C.Line = 7;
+  C.Column = 1;
+  C.Reason = "the compile commands '-DA' and '-DB' edit this place differently";
+  R.Conflicts = {C};
+  std::string Err;
+  llvm::raw_string_ostream OS(Err);
+  int Status = 0;
+  llvm::json::Object J = reportFile(R, false, OS, Status);
+  EXPECT_EQ(Status, 1);
+  EXPECT_EQ(Err, "c.c:7:1: warning: the compile commands '-DA' and '-DB' edit this "
+                 "place differently; the file is left intact [omp-migrate]\n"
+                 "omp-migrate: c.c: 0 of 0 constructs translated; left intact: its 2 "
+                 "compile commands conflict\n");
+  EXPECT_EQ(J.getInteger("compile_commands"), 2);
+  ASSERT_TRUE(J.getArray("conflicts"));
+  EXPECT_EQ(J.getArray("conflicts")->size(), 1u);
+}
+
+TEST(DriverTest, AHeaderIsReportedOncePerRun) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("ompm-run", Dir));
+  auto Write = [&](const char *Name, const char *Text) {
+    llvm::SmallString<128> P(Dir);
+    llvm::sys::path::append(P, Name);
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(P, EC);
+    OS << Text;
+    return std::string(P);
+  };
+  Write("h.h", "#pragma acc routine seq\nfloat h(float);\n");
+  std::string A = Write("a.c", "#include \"h.h\"\nint a;\n");
+  std::string B = Write("b.c", "#include \"h.h\"\nint b;\n");
+  clang::tooling::FixedCompilationDatabase DB(Dir, {});
+  DriverOptions Opts;
+  Opts.Mode = OutputMode::None;
+  std::string Out, Err;
+  llvm::raw_string_ostream OS(Out), ES(Err);
+  // a.c named twice, b.c once: the header's directive is one record.
+  EXPECT_EQ(runDriver(DB, {A, B, A}, Opts, OS, ES), 1);
+  size_t First = Err.find("h.h:1:1: warning: 'routine' not translated");
+  ASSERT_NE(First, std::string::npos) << Err;
+  EXPECT_EQ(Err.find("h.h:1:1: warning", First + 1), std::string::npos) << Err;
+  EXPECT_NE(Err.find("a.c: 0 of 1 constructs translated"), std::string::npos) << Err;
+  EXPECT_EQ(Err.find("b.c: "), std::string::npos) << Err; // nothing to count
+  llvm::sys::fs::remove_directories(Dir);
 }

@@ -1,0 +1,192 @@
+//===- Commands.cpp - Compile commands as omp-migrate parses them ---------===//
+#include "Driver/Commands.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+
+using namespace clang;
+
+namespace ompm {
+
+namespace {
+
+const char *const LenientWarnings[] = {
+    "-Wno-error=incompatible-pointer-types",
+    "-Wno-error=incompatible-function-pointer-types",
+    "-Wno-error=int-conversion", "-Wno-error=implicit-function-declaration",
+    "-Wno-error=implicit-int"};
+
+} // namespace
+
+std::vector<std::string> parseFlags(const std::string &IncludeDir, bool OpenMP) {
+  std::vector<std::string> Flags = {"-fopenacc"};
+  if (OpenMP)
+    Flags.push_back("-fopenmp");
+  // Parse what gcc accepts: these are errors by default in Clang 22's C
+  // but warnings in gcc, which builds the original program.
+  for (const char *W : LenientWarnings)
+    Flags.push_back(W);
+  if (!IncludeDir.empty()) {
+    Flags.push_back("-idirafter");
+    Flags.push_back(IncludeDir);
+  }
+  llvm::StringRef OmpDir = OMPM_OMP_H_DIR;
+  if (!OmpDir.empty() && llvm::sys::fs::exists(OmpDir + "/omp.h")) {
+    Flags.push_back("-idirafter");
+    Flags.push_back(OmpDir.str());
+  }
+  return Flags;
+}
+
+bool isOtherCompilersFlag(llvm::StringRef A) {
+  // gcc -fopenacc's offloading and partitioning flags.
+  for (const char *P : {"-foffload=", "-foffload-options=", "-fopenacc-dim=",
+                        "-fopenacc-kernels="})
+    if (A.starts_with(P))
+      return true;
+  // nvc/nvc++ (NVIDIA HPC SDK): targets, GPU options, its OpenMP and CUDA
+  // modes, and its optimisation shorthand.
+  if (A == "-acc" || A.starts_with("-acc=") || A.starts_with("-gpu=") ||
+      A.starts_with("-ta=") || A == "-mp" || A.starts_with("-mp=") ||
+      A == "-fast" || A == "-cuda" || A == "-stdpar" || A.starts_with("-stdpar="))
+    return true;
+  return false;
+}
+
+tooling::ArgumentsAdjuster commonAdjuster(std::string IncludeDir, bool OpenMP,
+                                          CommandLog *Log) {
+  return [IncludeDir, OpenMP, Log](const tooling::CommandLineArguments &Args,
+                                   StringRef) {
+    tooling::CommandLineArguments Out;
+    bool HasResourceDir = false;
+    for (size_t I = 0; I < Args.size(); ++I) {
+      StringRef A = Args[I];
+      if (A.starts_with("-fopenmp") || A == "-fopenacc")
+        continue;
+      if (I > 0 && isOtherCompilersFlag(A)) {
+        if (Log)
+          Log->dropped(A);
+        continue;
+      }
+      if (A.starts_with("-resource-dir"))
+        HasResourceDir = true;
+      Out.push_back(Args[I]);
+    }
+    auto At = Out.empty() ? Out.end() : Out.begin() + 1;
+    std::vector<std::string> Extra = parseFlags(IncludeDir, OpenMP);
+    Extra.push_back("-Wno-unknown-pragmas");
+    if (!HasResourceDir)
+      Extra.push_back("-resource-dir=" OMPM_RESOURCE_DIR);
+    Out.insert(At, Extra.begin(), Extra.end());
+    if (Log)
+      Log->beginCommand(Out);
+    return Out;
+  };
+}
+
+void CommandLog::beginCommand(const std::vector<std::string> &Args) {
+  Errors.clear();
+  Macros.clear();
+  for (size_t I = 1; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (A == "-D" || A == "-U") {
+      if (I + 1 < Args.size())
+        Macros += (Macros.empty() ? "" : " ") + A.str() + Args[I + 1];
+      ++I;
+    } else if (A.starts_with("-D") || A.starts_with("-U")) {
+      Macros += (Macros.empty() ? "" : " ") + A.str();
+    }
+  }
+  // The driver's diagnostics print as Clang's tooling prints them: with the
+  // diagnostic options of the command (colours, option names, columns).
+  std::vector<const char *> Argv;
+  for (const std::string &A : Args)
+    Argv.push_back(A.c_str());
+  Printer.reset();
+  Opts = CreateAndPopulateDiagOpts(Argv);
+  Printer = std::make_unique<TextDiagnosticPrinter>(OS, *Opts);
+}
+
+void CommandLog::ensurePrinter() {
+  if (Printer)
+    return;
+  Opts = std::make_unique<DiagnosticOptions>();
+  Printer = std::make_unique<TextDiagnosticPrinter>(OS, *Opts);
+}
+
+std::vector<std::string> CommandLog::takeErrors() {
+  std::vector<std::string> E;
+  E.swap(Errors);
+  return E;
+}
+
+void CommandLog::dropped(StringRef Flag) {
+  if (!llvm::is_contained(Dropped, Flag))
+    Dropped.push_back(Flag.str());
+}
+
+std::string CommandLog::droppedNote() const {
+  if (Dropped.empty())
+    return "";
+  return "omp-migrate: note: dropped the flags of other OpenACC compilers, "
+         "which mean nothing to Clang's parse: " +
+         llvm::join(Dropped, " ") + "\n";
+}
+
+void CommandLog::BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) {
+  ensurePrinter();
+  Printer->BeginSourceFile(LO, PP);
+}
+
+void CommandLog::EndSourceFile() {
+  ensurePrinter();
+  Printer->EndSourceFile();
+}
+
+void CommandLog::finish() {
+  ensurePrinter();
+  Printer->finish();
+}
+
+void CommandLog::HandleDiagnostic(DiagnosticsEngine::Level Level,
+                                  const Diagnostic &Info) {
+  DiagnosticConsumer::HandleDiagnostic(Level, Info);
+  ensurePrinter();
+  if (Level >= DiagnosticsEngine::Error) {
+    llvm::SmallString<128> Message;
+    Info.FormatDiagnostic(Message);
+    Errors.push_back(std::string(Message));
+  }
+  Printer->HandleDiagnostic(Level, Info);
+}
+
+std::optional<std::string> buildPathArgument(llvm::ArrayRef<const char *> Argv) {
+  std::optional<std::string> Dir;
+  for (size_t I = 1; I < Argv.size(); ++I) {
+    StringRef A = Argv[I];
+    if (A == "--")
+      break;
+    if ((A == "-p" || A == "--p") && I + 1 < Argv.size())
+      Dir = Argv[++I];
+    else if (A.consume_front("-p=") || A.consume_front("--p="))
+      Dir = A.str();
+  }
+  return Dir;
+}
+
+std::string checkBuildPath(StringRef Dir) {
+  std::string Why;
+  if (tooling::CompilationDatabase::autoDetectFromDirectory(Dir, Why))
+    return "";
+  std::string Msg = "omp-migrate: error: -p " + Dir.str() +
+                    ": no readable compile_commands.json there\n";
+  llvm::SmallVector<StringRef, 4> Lines;
+  StringRef(Why).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  for (StringRef L : Lines)
+    if (L.starts_with("json-compilation-database:"))
+      Msg += "  " + L.str() + "\n";
+  return Msg;
+}
+
+} // namespace ompm
