@@ -1,6 +1,7 @@
 //===- Driver.cpp - Run omp-migrate over files ----------------------------===//
 #include "Driver/Driver.h"
 #include "Facts/Directives.h"
+#include "Verify/SelfCheck.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -103,8 +104,8 @@ private:
 
 class Consumer : public ASTConsumer {
 public:
-  Consumer(PPFacts &PP, const PlanOptions &Opts, FileResult &R)
-      : PP(PP), Opts(Opts), R(R) {}
+  Consumer(CompilerInstance &CI, PPFacts &PP, const PlanOptions &Opts, FileResult &R)
+      : CI(CI), PP(PP), Opts(Opts), R(R) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     const SourceManager &SM = Ctx.getSourceManager();
     R.Original = SM.getBufferData(SM.getMainFileID()).str();
@@ -126,9 +127,18 @@ public:
     }
     R.Translated = *Text;
     R.Parsed = true;
+    // Re-parsed as OpenMP compilers see it (lib/Verify): on a failure,
+    // nothing is written for the file.
+    R.SelfCheck = selfCheckTranslation(CI, builtinOpenACCHeader(), R.Path,
+                                       R.Original, R.Plan, R.Translated);
+    if (!R.SelfCheck.empty()) {
+      R.Parsed = false;
+      R.Error = "internal error: self-check failed; nothing is written";
+    }
   }
 
 private:
+  CompilerInstance &CI;
   PPFacts &PP;
   const PlanOptions &Opts;
   FileResult &R;
@@ -144,7 +154,7 @@ public:
     Results.back().Path = File.str();
     CI.getPreprocessor().addPPCallbacks(
         std::make_unique<PPCollector>(CI.getSourceManager(), PP));
-    return std::make_unique<Consumer>(PP, Opts, Results.back());
+    return std::make_unique<Consumer>(CI, PP, Opts, Results.back());
   }
 
 private:
@@ -400,8 +410,11 @@ int runDriver(const tooling::CompilationDatabase &DB,
     std::string Path = R.Path;
     llvm::json::Object FileObj{{"file", Path}};
     if (!R.Parsed) {
-      Err << Path << ": error: " << (R.Error.empty() ? "not translated" : R.Error)
-          << " [omp-migrate]\n";
+      for (const SelfCheckFailure &F : R.SelfCheck)
+        Err << formatSelfCheckFailure(Path, F) << "\n";
+      if (R.SelfCheck.empty())
+        Err << Path << ": error: " << (R.Error.empty() ? "not translated" : R.Error)
+            << " [omp-migrate]\n";
       FileObj["error"] = R.Error;
       ReportFiles.push_back(std::move(FileObj));
       Status = 2;

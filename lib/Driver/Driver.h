@@ -9,6 +9,7 @@
 #define OMPM_DRIVER_DRIVER_H
 
 #include "Plan/Planner.h"
+#include "Verify/SelfCheck.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/raw_ostream.h"
 #include <string>
@@ -34,6 +35,8 @@ struct FileResult {
   std::string Error; ///< why the file was skipped
   std::string Original, Translated;
   FilePlan Plan;
+  /// Why the self-check rejected the translation (then Parsed is false).
+  std::vector<SelfCheckFailure> SelfCheck;
 };
 
 /// Translates one file's text (for tests and the driver): Args are compile
