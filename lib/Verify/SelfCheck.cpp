@@ -254,13 +254,15 @@ public:
       unsigned InOffset = In.Map.toInput(Out, &Written);
       if (!Written && llvm::is_contained(In.Untranslated, InOffset))
         continue;
-      std::string Text = lineAt(In.Translated, Out);
-      F.add(Out, Written
-                     ? "the translation writes an OpenACC directive: '" +
-                           llvm::StringRef(Text).trim().str() + "'"
-                     : "'" + llvm::StringRef(Text).trim().str() +
-                           "' is left in the translation, but its construct "
-                           "is not reported as untranslated");
+      std::string Text = llvm::StringRef(lineAt(In.Translated, Out)).trim().str();
+      std::string What =
+          Written ? "the translation writes an OpenACC directive: '" + Text + "'"
+          : L.isMacroID()
+              ? "an OpenACC _Pragma, from '" + Text + "', is left in the translation"
+              : "'" + Text + "' is left in the translation";
+      if (!Written)
+        What += ", but its construct is not reported as untranslated";
+      F.add(Out, std::move(What));
     }
   }
 

@@ -194,11 +194,11 @@ void f(int n, float *x) {
   EXPECT_EQ(str(check(Out, {})),
             "3:1 '#pragma acc parallel loop' is left in the translation, but "
             "its construct is not reported as untranslated\n"
-            "5:3 'LOOP' is left in the translation, but its construct is not "
-            "reported as untranslated\n");
+            "5:3 an OpenACC _Pragma, from 'LOOP', is left in the translation, "
+            "but its construct is not reported as untranslated\n");
   EXPECT_EQ(str(check(Out, {Hash})),
-            "5:3 'LOOP' is left in the translation, but its construct is not "
-            "reported as untranslated\n");
+            "5:3 an OpenACC _Pragma, from 'LOOP', is left in the translation, "
+            "but its construct is not reported as untranslated\n");
   // Both reported: nothing left unexplained (the inactive block is not
   // compiled, and the planner never sees it).
   EXPECT_EQ(str(check(Out, {Hash, Macro})), "");
