@@ -595,8 +595,11 @@ void checkProgram(ProgramResult &R, const Toolchain &TC, const CheckOptions &Opt
     llvm::raw_string_ostream DOS(Diags);
     FileResult FR = translateCode(Text, Src, TFlags, PO, &DOS);
     if (!FR.Parsed) {
-      ParseErrors += Src + ": error: " + (FR.Error.empty() ? "not translated" : FR.Error) +
-                     " [omp-migrate]\n" + Diags;
+      for (const SelfCheckFailure &F : FR.SelfCheck)
+        ParseErrors += formatSelfCheckFailure(Src, F) + "\n";
+      if (FR.SelfCheck.empty())
+        ParseErrors += Src + ": error: " + (FR.Error.empty() ? "not translated" : FR.Error) +
+                       " [omp-migrate]\n" + Diags;
       continue;
     }
     for (const ConstructRecord &C : FR.Plan.Records) {

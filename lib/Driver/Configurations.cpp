@@ -208,6 +208,9 @@ FileResult Merger::run() {
   M.Original = Rs.front().Original;
   M.Commands = Rs.size();
   for (const FileResult &R : Rs)
+    M.SelfCheckWarnings.insert(M.SelfCheckWarnings.end(), R.SelfCheckWarnings.begin(),
+                               R.SelfCheckWarnings.end());
+  for (const FileResult &R : Rs)
     if (R.Original != M.Original)
       conflict(1, 1, "the file changed while its compile commands were parsed");
   // Record conflicts first: at one place, theirs is the clearer message.

@@ -4,6 +4,7 @@
 #include "Driver/Configurations.h"
 #include "Driver/PreprocessorFacts.h"
 #include "Facts/Directives.h"
+#include "Verify/SelfCheck.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -67,9 +68,9 @@ public:
 /// the planner could not see (headers, skipped branches, dropped directives).
 class Consumer : public ASTConsumer {
 public:
-  Consumer(PPFacts &PP, OpenACCSites &Sites, std::set<std::string> &Reported,
-           const PlanOptions &Opts, FileResult &R)
-      : PP(PP), Sites(Sites), Reported(Reported), Opts(Opts), R(R) {}
+  Consumer(CompilerInstance &CI, PPFacts &PP, OpenACCSites &Sites,
+           std::set<std::string> &Reported, const PlanOptions &Opts, FileResult &R)
+      : CI(CI), PP(PP), Sites(Sites), Reported(Reported), Opts(Opts), R(R) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     const SourceManager &SM = Ctx.getSourceManager();
     R.Original = SM.getBufferData(SM.getMainFileID()).str();
@@ -108,6 +109,24 @@ public:
     }
     R.Translated = *Text;
     R.Parsed = true;
+    // Re-parsed as OpenMP compilers see it (lib/Verify): on a failure,
+    // nothing is written for the file.
+    R.SelfCheck = selfCheckTranslation(CI, builtinOpenACCHeader(), R.Path,
+                                       R.Original, R.Plan, R.Translated);
+    // What a reported construct leaves (an acc_* call with no OpenMP form,
+    // a header's <openacc.h>) may keep the file from compiling: the reports
+    // say so already, and the file is written with them.
+    bool HeaderOpenACC = !Sites.HeaderIncludes.empty() ||
+                         llvm::any_of(Sites.Pragmas, [&](const AccPragma &P) {
+                           return !SM.isInMainFile(SM.getExpansionLoc(P.Loc));
+                         });
+    if (!R.SelfCheck.empty() && (R.Plan.untranslated() > 0 || HeaderOpenACC) &&
+        llvm::all_of(R.SelfCheck, [](const SelfCheckFailure &F) { return F.Compile; }))
+      std::swap(R.SelfCheck, R.SelfCheckWarnings);
+    if (!R.SelfCheck.empty()) {
+      R.Parsed = false;
+      R.Error = "internal error: self-check failed; nothing is written";
+    }
   }
 
 private:
@@ -128,6 +147,7 @@ private:
                      : "left intact with the whole file: " + Why;
     }
   }
+  CompilerInstance &CI;
   PPFacts &PP;
   OpenACCSites &Sites;
   std::set<std::string> &Reported;
@@ -152,7 +172,7 @@ public:
       Results.back().Macros = Log->macros();
     CI.getPreprocessor().addPPCallbacks(
         collectPreprocessorFacts(CI.getPreprocessor(), PP, Sites));
-    return std::make_unique<Consumer>(PP, Sites, Reported, Opts, Results.back());
+    return std::make_unique<Consumer>(CI, PP, Sites, Reported, Opts, Results.back());
   }
 
 private:
@@ -387,8 +407,11 @@ llvm::json::Object reportFile(const FileResult &R, bool Explain,
   if (R.Commands > 1)
     FileObj["compile_commands"] = R.Commands;
   if (!R.Parsed) {
-    Err << R.Path << ": error: " << (R.Error.empty() ? "not translated" : R.Error)
-        << " [omp-migrate]\n";
+    for (const SelfCheckFailure &F : R.SelfCheck)
+      Err << formatSelfCheckFailure(R.Path, F) << "\n";
+    if (R.SelfCheck.empty())
+      Err << R.Path << ": error: " << (R.Error.empty() ? "not translated" : R.Error)
+          << " [omp-migrate]\n";
     FileObj["error"] = R.Error;
     Status = 2;
     return FileObj;
@@ -452,6 +475,13 @@ llvm::json::Object reportFile(const FileResult &R, bool Explain,
   llvm::json::Array Decisions;
   for (const ConstructRecord &D : R.Plan.Decisions)
     Decisions.push_back(recordReport(D));
+  llvm::json::Array SelfCheckWarnings;
+  for (const SelfCheckFailure &F : R.SelfCheckWarnings) {
+    Err << formatSelfCheckWarning(R.Path, F) << "\n";
+    SelfCheckWarnings.push_back(F.What);
+  }
+  if (!SelfCheckWarnings.empty())
+    FileObj["self_check_warnings"] = std::move(SelfCheckWarnings);
   if (Translated != Total || !R.Conflicts.empty())
     Status = std::max(Status, 1);
   FileObj["constructs"] = std::move(Cons);

@@ -9,6 +9,7 @@
 #define OMPM_DRIVER_DRIVER_H
 
 #include "Plan/Planner.h"
+#include "Verify/SelfCheck.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -48,6 +49,11 @@ struct FileResult {
   /// (inactive #if branches): another command's edit there does not change
   /// this command's program.
   std::vector<std::pair<unsigned, unsigned>> Skipped;
+  /// Why the self-check rejected the translation (then Parsed is false).
+  std::vector<SelfCheckFailure> SelfCheck;
+  /// Compile failures of a translation that keeps reported constructs
+  /// (warnings; the file is written).
+  std::vector<SelfCheckFailure> SelfCheckWarnings;
 };
 
 /// Translates one file's text (for tests and the driver): Args are compile

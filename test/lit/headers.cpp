@@ -45,7 +45,12 @@ void local(int n, float *x) {
 // DIAG-NEXT: {{^  #pragma acc kernels loop copyout\(data\[0:n\]\)$}}
 // DIAG-NEXT: {{.*}}Inputs/acc-header.h:31:1: warning: 'routine' not translated: in an inactive branch of an included header: '#ifdef USE_GPU' is false (define USE_GPU to activate it); OpenACC in an included header is not translated yet (headers are not rewritten) [omp-migrate]
 // DIAG-NEXT: {{^  #pragma acc routine seq$}}
+// The header's <openacc.h> stays: the translations do not compile with
+// OpenMP compilers, which the self-check says as a warning (the headers'
+// directives are reported).
+// DIAG-NEXT: headers.cpp:15:10: warning: self-check: the translation does not compile with -fopenmp: 'openacc.h' file not found (in acc-header.h:6); the file keeps constructs reported as not translated (line:column of the translation; input line 15) [omp-migrate]
 // DIAG-NEXT: omp-migrate: {{.*}}headers.cpp: 1 of 7 constructs translated
+// DIAG-NEXT: acc-header-user.cpp:3:10: warning: self-check: the translation does not compile with -fopenmp: 'openacc.h' file not found (in acc-header.h:6)
 // DIAG-NEXT: omp-migrate: {{.*}}acc-header-user.cpp: 1 of 1 constructs translated
 // DIAG-NEXT: exit=1
 
@@ -66,8 +71,11 @@ void local(int n, float *x) {
 // JSON-NEXT: "kind": "routine",
 // JSON-NEXT: "line": 31,
 // JSON: "file": "{{.*}}headers.cpp",
+// JSON-NEXT: "self_check_warnings": [
+// JSON-NEXT: "the translation does not compile with -fopenmp: 'openacc.h' file not found (in acc-header.h:6)"
+// JSON-NEXT: ],
 // JSON-NEXT: "total": 7,
 // JSON-NEXT: "translated": 1
 // JSON: "file": "{{.*}}acc-header-user.cpp",
-// JSON-NEXT: "total": 1,
+// JSON: "total": 1,
 // JSON-NEXT: "translated": 1

@@ -1,6 +1,6 @@
 // acc_* runtime calls with an OpenMP equivalent are rewritten; the others are
 // reported and left intact (exit status 1). _OPENACC guards become _OPENMP.
-// RUN: %omp-migrate %s -- > %t.c 2> %t.err; echo "exit=$?" >> %t.err
+// RUN: %omp-migrate --self-check=off %s -- > %t.c 2> %t.err; echo "exit=$?" >> %t.err
 // RUN: FileCheck %s --input-file=%t.c
 // RUN: FileCheck %s --check-prefix=DIAG --input-file=%t.err
 #include <openacc.h>
@@ -32,3 +32,13 @@ int also = 1;
 #endif
 // DIAG: runtime-api.c:22:3: warning: 'runtime call' not translated: acc_get_device_type has no OpenMP equivalent
 // DIAG: exit=1
+
+// A planner defect the self-check catches: acc_get_device_type() stays while
+// <openacc.h> became <omp.h>, so OpenMP compilers see an undeclared function.
+// Checked (the default), nothing is written and the exit status is 2; the
+// translation above is the one the planner makes (--self-check=off).
+// RUN: %omp-migrate %s -- > %t.checked.c 2> %t.checked.err; echo "exit=$?" >> %t.checked.err
+// RUN: FileCheck %s --check-prefix=SELF --input-file=%t.checked.err
+// RUN: test ! -s %t.checked.c
+// SELF: runtime-api.c:22:3: error: internal error: self-check: the translation calls 'acc_get_device_type', which nothing declares without openacc.h (only an implicit declaration) (line:column of the translation; input line 22) [omp-migrate]
+// SELF: exit=2
