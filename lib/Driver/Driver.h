@@ -10,6 +10,7 @@
 
 #include "Plan/Planner.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/raw_ostream.h"
 #include <string>
 #include <vector>
@@ -42,6 +43,14 @@ FileResult translateCode(llvm::StringRef Code, llvm::StringRef FileName,
                          const std::vector<std::string> &Args,
                          const PlanOptions &Opts,
                          llvm::raw_ostream *DiagOut = nullptr);
+
+/// Parses Code as FileName with OpenMP on (as --optimize-data parses) and
+/// calls Fn with its AST; Args are compile flags (no file name). Returns
+/// false, without calling Fn, when the code has errors.
+bool parseOpenMPCode(llvm::StringRef Code, llvm::StringRef FileName,
+                     const std::vector<std::string> &Args,
+                     llvm::function_ref<void(clang::ASTContext &)> Fn,
+                     llvm::raw_ostream *DiagOut = nullptr);
 
 /// Runs over Sources with their commands from DB. Returns the exit status:
 /// 0 all translated, 1 some constructs left intact, 2 input errors.
