@@ -50,8 +50,9 @@ const char *const Usage =
     "  --loop-style=distribute|loop   as for the translator\n"
     "  --keep=DIR              keep sources, binaries and outputs in DIR/NAME\n"
     "\n"
-    "Exit status: 0 every program matches; 1 a mismatch, crash, timeout, build\n"
-    "failure or untranslated construct; 2 usage, config or setup errors.\n";
+    "Exit status: 0 every program matches; 1 a mismatch, a kernel that uses a\n"
+    "host address (UNMAPPED), a crash, timeout, build failure or untranslated\n"
+    "construct; 2 usage, config or setup errors.\n";
 
 struct CheckOptions {
   std::vector<std::string> Sources, Flags, RunArgs;
@@ -305,7 +306,9 @@ std::vector<std::string> offloadEnv() {
   }
   Env.push_back("LD_LIBRARY_PATH=" + LD);
   Env.push_back("OMP_TARGET_OFFLOAD=MANDATORY");
-  Env.push_back("LIBOMPTARGET_INFO=32");
+  // 32: data transfers; 1, 2, 8, 16: each kernel launch's arguments, the
+  // table entries it finds or creates, and the launch (LaunchInfo.h).
+  Env.push_back("LIBOMPTARGET_INFO=59");
   return Env;
 }
 
@@ -580,6 +583,25 @@ void checkProgram(ProgramResult &R, const Toolchain &TC, const CheckOptions &Opt
       return;
     }
     TranslatedPaths.push_back(std::string(Out));
+    // The translation's kernels and the pointers they use, for the launch
+    // check (parsed as the original's path, so its #includes resolve).
+    // Where the translation moved lines, a kernel also names the line of
+    // its statement in the original.
+    std::vector<unsigned> Lines;
+    if (FR.Translated != Text)
+      Lines = originalLines(unifiedDiff(Src, Text, FR.Translated),
+                            llvm::count(FR.Translated, '\n') + 1);
+    if (!parseOpenMPCode(FR.Translated, Src, TFlags, [&](clang::ASTContext &Ctx) {
+          for (KernelFacts &K : collectKernelFacts(Ctx)) {
+            if (K.File == Base && K.StmtLine < Lines.size() && K.StmtLine != Lines[K.StmtLine]) {
+              K.Original = Src;
+              K.OriginalLine = Lines[K.StmtLine];
+            }
+            R.Kernels.push_back(std::move(K));
+          }
+        }))
+      R.LaunchNote = "the launch check did not run: the translation of " + Src +
+                     " does not parse with OpenMP on";
   }
   R.OriginalKind = classify(Texts);
   if (!ParseErrors.empty()) {
@@ -603,10 +625,11 @@ void checkProgram(ProgramResult &R, const Toolchain &TC, const CheckOptions &Opt
   std::vector<std::string> Env = baseEnv();
   auto Command = [&](const std::string &CC, std::vector<std::string> Model,
                      const std::vector<std::string> &Srcs, bool Includes,
-                     const std::string &Exe) {
+                     const std::string &Exe, const std::vector<std::string> &Last = {}) {
     std::vector<std::string> Cmd = {CC};
     Cmd.insert(Cmd.end(), Model.begin(), Model.end());
     Cmd.insert(Cmd.end(), Compile.begin(), Compile.end());
+    Cmd.insert(Cmd.end(), Last.begin(), Last.end());
     if (Includes)
       for (const std::string &D : IncludeDirs)
         Cmd.push_back("-I" + D);
@@ -649,7 +672,10 @@ void checkProgram(ProgramResult &R, const Toolchain &TC, const CheckOptions &Opt
   R.Omp.Label = "translated";
   R.Omp.Compiler = std::string(Cxx ? "clang++-19" : "clang-19") + " -fopenmp " +
                    (TC.Arch.empty() ? std::string(CPUTriple) : TC.Arch);
-  R.Omp.BuildCmd = Command(Cxx ? TC.Clangxx : TC.Clang, OmpModel, TranslatedPaths, true, OmpExe);
+  // Line tables (after the program's flags, which may say -g0): libomptarget
+  // then names each launch's source location and variables.
+  R.Omp.BuildCmd = Command(Cxx ? TC.Clangxx : TC.Clang, OmpModel, TranslatedPaths, true, OmpExe,
+                           {"-gline-tables-only"});
 
   auto BuildFailed = [&](Variant &V) {
     R.fail("BUILD-ERROR",
@@ -670,6 +696,16 @@ void checkProgram(ProgramResult &R, const Toolchain &TC, const CheckOptions &Opt
   runVariant(R.Omp, OmpExe, P.RunArgs, offloadEnv(), R.Timeout);
   R.Transfers = parseOffloadInfo(R.Omp.Stderr);
   compareVariant(R, R.Omp);
+  if (R.Omp.Ran && R.LaunchNote.empty()) {
+    R.Launches = checkLaunches(R.Omp.Stderr, R.Kernels);
+    R.LaunchChecked = true;
+    if (!R.Launches.Unmapped.empty()) {
+      if (R.passed())
+        R.fail("UNMAPPED", R.Launches.summary(), R.Launches.details());
+      else
+        R.Details += "  also: " + R.Launches.summary() + "\n" + R.Launches.details();
+    }
+  }
 
   if (Opts.AlsoGcc) {
     R.HasGcc = true;

@@ -9,6 +9,7 @@
 #define OMPM_CHECK_PROGRAM_H
 
 #include "Check/Check.h"
+#include "Check/LaunchInfo.h"
 #include "llvm/Support/JSON.h"
 #include <string>
 #include <vector>
@@ -42,7 +43,8 @@ struct ProgramResult {
   ProgramSpec Spec;
   Tolerance Tol;
   unsigned Timeout = 60;
-  std::string Result = "PASS"; ///< PASS MISMATCH CRASH TIMEOUT UNTRANSLATED BUILD-ERROR ERROR
+  /// PASS MISMATCH UNMAPPED CRASH TIMEOUT UNTRANSLATED BUILD-ERROR ERROR
+  std::string Result = "PASS";
   std::string Message;         ///< one line
   std::string Details;         ///< several lines
   std::string OriginalKind;    ///< "OpenACC", "OpenMP", "serial"
@@ -50,6 +52,10 @@ struct ProgramResult {
   Variant Orig, Omp, Gcc;
   bool HasGcc = false;
   TransferStats Transfers;
+  std::vector<KernelFacts> Kernels; ///< of the translated sources
+  LaunchReport Launches;            ///< the translation's kernel launches
+  bool LaunchChecked = false;
+  std::string LaunchNote; ///< why the launches were not checked
   std::string WorkDir;
   bool Kept = false;
   double Seconds = 0;

@@ -82,6 +82,35 @@ llvm::json::Value variantJson(const Variant &V, unsigned Timeout) {
   return llvm::json::Value(std::move(O));
 }
 
+/// The launch check: how many kernel launches were read and matched to a
+/// construct, and each pointer a kernel used while it held a host address.
+llvm::json::Value launchesJson(const LaunchReport &L) {
+  llvm::json::Array Unmapped;
+  for (const UnmappedPointer &P : L.Unmapped) {
+    llvm::json::Object O{{"file", P.File},
+                                          {"line", P.Line},
+                                          {"column", P.Column},
+                                          {"directive", P.Directive},
+                                          {"variable", P.Name},
+                                          {"type", P.Type},
+                                          {"use_line", P.UseLine},
+                                          {"argument", P.Arg},
+                                          {"reason", P.Reason},
+                                          {"launches", P.Launches},
+                                          {"of_launches", P.Of}};
+    if (!P.Original.empty()) {
+      O["original"] = P.Original;
+      O["original_line"] = P.OriginalLine;
+    }
+    Unmapped.push_back(std::move(O));
+  }
+  return llvm::json::Object{{"kernel_launches", L.Launches},
+                            {"checked", L.Checked},
+                            {"without_source_location", L.Unnamed},
+                            {"overlapping", L.Overlapping},
+                            {"unmapped", std::move(Unmapped)}};
+}
+
 } // namespace
 
 llvm::json::Value resultJson(const ProgramResult &R) {
@@ -113,6 +142,10 @@ llvm::json::Value resultJson(const ProgramResult &R) {
                                            {"h2d_copies", int64_t(R.Transfers.H2DCopies)},
                                            {"d2h_bytes", int64_t(R.Transfers.D2HBytes)},
                                            {"d2h_copies", int64_t(R.Transfers.D2HCopies)}}});
+    if (R.LaunchChecked)
+      V.getAsObject()->insert({"launches", launchesJson(R.Launches)});
+    else if (!R.LaunchNote.empty())
+      V.getAsObject()->insert({"launches", llvm::json::Object{{"note", R.LaunchNote}}});
     O["translated"] = std::move(V);
   }
   if (R.HasGcc)
