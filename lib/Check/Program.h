@@ -70,8 +70,34 @@ struct ProgramResult {
   }
 };
 
+/// Where clang-19's offload runtime lives.
+inline constexpr const char *LLVM19Lib = "/usr/lib/llvm-19/lib";
+
+/// Runs Program with Args (Args[0] its name) and Env (nullptr: this
+/// process's), stdin from /dev/null, stdout and stderr to files ("":
+/// /dev/null), killed after Timeout seconds.
+Exec execute(llvm::StringRef Program, const std::vector<std::string> &Args,
+             const std::vector<std::string> *Env, llvm::StringRef StdoutFile,
+             llvm::StringRef StderrFile, unsigned Timeout);
+
+/// A file's text, "" if it cannot be read.
+std::string readFile(llvm::StringRef Path);
+bool writeFile(llvm::StringRef Path, llvm::StringRef Text);
+
 /// A command line, quoted where a shell needs it.
 std::string quoteCommand(const std::vector<std::string> &Cmd);
+
+/// Text as an indented block ("    | "), at most Limit lines.
+std::string indent(llvm::StringRef Text, size_t Limit = 20);
+
+/// The environment of the builds and of the original's run: this process's
+/// without the variables that change what OpenACC/OpenMP runtimes do, with
+/// LC_ALL=C and (unless set) OMP_WAIT_POLICY=passive.
+std::vector<std::string> baseEnv();
+
+/// The offload run's: baseEnv with clang-19's runtime first in
+/// LD_LIBRARY_PATH, OMP_TARGET_OFFLOAD=MANDATORY and LIBOMPTARGET_INFO.
+std::vector<std::string> offloadEnv();
 
 /// The table of results, one row per program.
 void printTable(llvm::raw_ostream &OS, const std::vector<ProgramResult> &Rs, bool AlsoGcc);
