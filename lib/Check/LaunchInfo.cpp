@@ -466,24 +466,36 @@ LaunchReport checkLaunches(llvm::StringRef Stderr, llvm::ArrayRef<KernelFacts> K
   R.Launches += R.Overlapping;
   for (UnmappedPointer &P : R.Unmapped)
     P.Of = PerKernel[{P.File, P.Line, P.Column}];
+  // A kernel's pointers together (a later launch may add one), in source order.
+  std::stable_sort(R.Unmapped.begin(), R.Unmapped.end(),
+                   [](const UnmappedPointer &A, const UnmappedPointer &B) {
+                     return std::tie(A.File, A.Line, A.Column) <
+                            std::tie(B.File, B.Line, B.Column);
+                   });
   return R;
 }
 
 std::string LaunchReport::summary() const {
-  // "a kernel uses host addresses: f.c:4 'a', 'b'" / "2 kernels ...: f.c:4 'a'; f.c:9 'm.x'"
+  // "a kernel uses ...: f.c:4 'a', 'b'" / "2 kernels use ...: f.c:4 'a'; f.c:9 'm.x'",
+  // the first four kernels named.
+  const unsigned Named = 4;
   std::string Kernels;
   unsigned N = 0;
   std::string Last;
   for (const UnmappedPointer &P : Unmapped) {
-    std::string Loc = P.File + ":" + std::to_string(P.Line);
+    std::string Loc = P.File + ":" + std::to_string(P.Line) + ":" + std::to_string(P.Column);
     if (Loc != Last) {
-      Kernels += (N++ ? "; " : "") + Loc + " ";
       Last = Loc;
-    } else {
+      if (N++ < Named)
+        Kernels += (N > 1 ? "; " : "") + P.File + ":" + std::to_string(P.Line) + " ";
+    } else if (N <= Named) {
       Kernels += ", ";
     }
-    Kernels += "'" + P.Name + "'";
+    if (N <= Named)
+      Kernels += "'" + P.Name + "'";
   }
+  if (N > Named)
+    Kernels += "; " + std::to_string(N - Named) + " more";
   return (N == 1 ? std::string("a kernel uses") : std::to_string(N) + " kernels use") +
          " pointers that hold host addresses on the device: " + Kernels;
 }

@@ -407,6 +407,33 @@ TEST(LaunchInfoTest, MemberThroughThis) {
   EXPECT_EQ(R.Unmapped[0].Arg, "tofrom(this->d)[8] (implicit)");
 }
 
+TEST(LaunchInfoTest, SummaryNamesFourKernels) {
+  // Six kernels that do not map b; the one at line 4 finds a the first
+  // time, and not at its second launch, after the others.
+  std::string Text;
+  std::vector<KernelFacts> K;
+  for (unsigned L = 1; L <= 6; ++L) {
+    std::string U = Unmapped;
+    U.replace(U.find("bad1.c:4:1"), 10, "bad1.c:" + std::to_string(L) + ":1");
+    if (L == 4)
+      U.insert(U.find("\"Plugin"), "omptarget device 0 info: Mapping exists (implicit) with "
+                                     "HstPtrBegin=0x10, TgtPtrBegin=0x90, Size=0, DynRefCount=2 "
+                                     "(incremented), HoldRefCount=0, Name=a\n");
+    Text += U;
+    K.push_back(kernel("bad1.c", L, {pointer("b")}));
+  }
+  Text += Unmapped;
+  K[3].Uses.push_back(pointer("a"));
+  LaunchReport R = checkLaunches(Text, K);
+  EXPECT_EQ(R.summary(), "6 kernels use pointers that hold host addresses on the device: "
+                         "bad1.c:1 'b'; bad1.c:2 'b'; bad1.c:3 'b'; bad1.c:4 'b', 'a'; 2 more");
+  ASSERT_EQ(R.Unmapped.size(), 7u);
+  EXPECT_EQ(R.Unmapped[4].Name, "a");
+  EXPECT_EQ(R.Unmapped[4].Launches, 1u);
+  EXPECT_EQ(R.Unmapped[4].Of, 2u);
+  EXPECT_EQ(R.Unmapped[3].Launches, 2u); // b, both launches
+}
+
 TEST(LaunchInfoTest, CountsLaunchesPerKernel) {
   std::string Text = std::string(Unmapped) + Present;
   // bad1.c:4 twice (once unmapped), good1.c:4 once.
