@@ -116,7 +116,8 @@ std::vector<unsigned> originalLines(llvm::StringRef Diff, unsigned TranslatedLin
           H.drop_front(Plus + 2).take_while(llvm::isDigit).getAsInteger(10, HT))
         return std::vector<unsigned>(TranslatedLines + 1, 0);
       Same(HT);
-      O = HO;
+      // "-o,0" (nothing of the original in the hunk) names the line before.
+      O = H.drop_front(H.take_while(llvm::isDigit).size()).starts_with(",0 ") ? HO + 1 : HO;
       T = HT;
       InHunk = true;
       continue;

@@ -600,6 +600,12 @@ TEST(LaunchInfoTest, OriginalLinesFromTheDiff) {
   EXPECT_EQ(M[10], 8u); // between the hunks
   EXPECT_EQ(M[15], 0u);
   EXPECT_EQ(M[16], 13u);
+  // Lines added to an empty file; a hand-written hunk that adds 2 lines
+  // after line 1 of the original ("-1,0").
+  EXPECT_EQ(originalLines(unifiedDiff("f.c", "", "x\ny\n"), 2),
+            (std::vector<unsigned>{0, 0, 0}));
+  EXPECT_EQ(originalLines("--- f.c\n+++ f.c\n@@ -1,0 +2,2 @@\n+p\n+q\n", 5),
+            (std::vector<unsigned>{0, 1, 0, 0, 2, 3}));
   // No difference: no hunk.
   M = originalLines("", 3);
   EXPECT_EQ(M, (std::vector<unsigned>{0, 1, 2, 3}));
