@@ -1,5 +1,5 @@
 //===- Check.cpp - omp-migrate check: translate, build, run, compare ------===//
-#include "Check/Check.h"
+#include "Check/Program.h"
 #include "Driver/Driver.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -14,14 +14,11 @@
 #include <cstring>
 #include <set>
 
-extern char **environ;
-
 namespace ompm {
 namespace check {
 
 namespace {
 
-const char *const LLVM19Lib = "/usr/lib/llvm-19/lib";
 const char *const CPUTriple = "x86_64-pc-linux-gnu";
 const unsigned CompileTimeout = 300;
 
@@ -50,8 +47,9 @@ const char *const Usage =
     "  --loop-style=distribute|loop   as for the translator\n"
     "  --keep=DIR              keep sources, binaries and outputs in DIR/NAME\n"
     "\n"
-    "Exit status: 0 every program matches; 1 a mismatch, crash, timeout, build\n"
-    "failure or untranslated construct; 2 usage, config or setup errors.\n";
+    "Exit status: 0 every program matches; 1 a mismatch, a kernel that uses a\n"
+    "host address (UNMAPPED), a crash, timeout, build failure or untranslated\n"
+    "construct; 2 usage, config or setup errors.\n";
 
 struct CheckOptions {
   std::vector<std::string> Sources, Flags, RunArgs;
@@ -161,160 +159,6 @@ std::string parseArgs(const std::vector<std::string> &Args, CheckOptions &O, boo
 }
 
 // ---------------------------------------------------------------------------
-// Processes
-// ---------------------------------------------------------------------------
-
-struct Exec {
-  bool Started = false;     ///< false: could not execute
-  int Exit = 0;             ///< when it exited normally
-  bool Crashed = false, TimedOut = false;
-  std::string Signal;       ///< "SIGABRT (Aborted)"
-  std::string Error;        ///< why it could not start
-  double Seconds = 0;
-};
-
-std::string signalName(int S) {
-  switch (S) {
-  case SIGABRT: return "SIGABRT";
-  case SIGSEGV: return "SIGSEGV";
-  case SIGFPE: return "SIGFPE";
-  case SIGBUS: return "SIGBUS";
-  case SIGILL: return "SIGILL";
-  case SIGKILL: return "SIGKILL";
-  case SIGTERM: return "SIGTERM";
-  case SIGINT: return "SIGINT";
-  case SIGTRAP: return "SIGTRAP";
-  case SIGPIPE: return "SIGPIPE";
-  case SIGXCPU: return "SIGXCPU";
-  default: return "signal " + std::to_string(S);
-  }
-}
-
-/// LLVM reports a signal death as strsignal()'s text (maybe with
-/// " (core dumped)"); find the number back.
-std::string describeSignal(llvm::StringRef Msg) {
-  llvm::StringRef Text = Msg;
-  Text.consume_back(" (core dumped)");
-  for (int S = 1; S < 65; ++S) {
-    const char *D = strsignal(S);
-    if (D && Text == D)
-      return signalName(S) + " (" + Text.str() + ")";
-  }
-  return Msg.str();
-}
-
-Exec execute(llvm::StringRef Program, const std::vector<std::string> &Args,
-             const std::vector<std::string> *Env, llvm::StringRef StdoutFile,
-             llvm::StringRef StderrFile, unsigned Timeout) {
-  std::vector<llvm::StringRef> ArgRefs(Args.begin(), Args.end());
-  std::vector<llvm::StringRef> EnvRefs;
-  if (Env)
-    EnvRefs.assign(Env->begin(), Env->end());
-  std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""), StdoutFile, StderrFile};
-  std::string Msg;
-  bool Failed = false;
-  auto T0 = std::chrono::steady_clock::now();
-  int RC = llvm::sys::ExecuteAndWait(
-      Program, ArgRefs,
-      Env ? std::optional<llvm::ArrayRef<llvm::StringRef>>(EnvRefs) : std::nullopt,
-      Redirects, Timeout, 0, &Msg, &Failed);
-  Exec E;
-  E.Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - T0).count();
-  if (Failed || RC == -1) {
-    E.Error = Msg.empty() ? "cannot execute " + Program.str() : Msg;
-    return E;
-  }
-  E.Started = true;
-  if (RC == -2) {
-    if (llvm::StringRef(Msg).contains_insensitive("timed out"))
-      E.TimedOut = true;
-    else {
-      E.Crashed = true;
-      E.Signal = describeSignal(Msg);
-    }
-    return E;
-  }
-  E.Exit = RC;
-  return E;
-}
-
-std::string readFile(llvm::StringRef Path) {
-  auto B = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
-  return B ? (*B)->getBuffer().str() : std::string();
-}
-
-bool writeFile(llvm::StringRef Path, llvm::StringRef Text) {
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC);
-  if (EC)
-    return false;
-  OS << Text;
-  return !OS.has_error();
-}
-
-std::string quoteCommand(const std::vector<std::string> &Cmd) {
-  std::string S;
-  llvm::raw_string_ostream OS(S);
-  for (size_t I = 0; I < Cmd.size(); ++I) {
-    if (I)
-      OS << ' ';
-    llvm::sys::printArg(OS, Cmd[I], /*Quote=*/Cmd[I].find_first_of(" \t\"'$\\") !=
-                                           std::string::npos);
-  }
-  return S;
-}
-
-std::string indent(llvm::StringRef Text, size_t Limit = 20) {
-  llvm::SmallVector<llvm::StringRef, 32> L;
-  Text.rtrim().split(L, '\n');
-  std::string S;
-  for (size_t I = 0; I < L.size() && I < Limit; ++I)
-    S += "    | " + L[I].str() + "\n";
-  if (L.size() > Limit)
-    S += "    | ... (" + std::to_string(L.size() - Limit) + " more lines)\n";
-  return S;
-}
-
-std::vector<std::string> baseEnv() {
-  static const char *const Drop[] = {"OMP_TARGET_OFFLOAD", "LIBOMPTARGET_INFO",
-                                     "LIBOMPTARGET_DEBUG", "ACC_DEVICE_TYPE",
-                                     "ACC_DEVICE_NUM", "GOMP_DEBUG", "LC_ALL"};
-  std::vector<std::string> Env;
-  bool HasWait = false;
-  for (char **E = environ; E && *E; ++E) {
-    llvm::StringRef KV(*E);
-    llvm::StringRef K = KV.split('=').first;
-    if (llvm::is_contained(Drop, K))
-      continue;
-    HasWait |= K == "OMP_WAIT_POLICY";
-    Env.push_back(KV.str());
-  }
-  Env.push_back("LC_ALL=C");
-  // libgomp's idle threads spin; on a small CI machine that costs seconds.
-  if (!HasWait)
-    Env.push_back("OMP_WAIT_POLICY=passive");
-  return Env;
-}
-
-std::vector<std::string> offloadEnv() {
-  std::vector<std::string> Env;
-  std::string LD = LLVM19Lib;
-  for (const std::string &KV : baseEnv()) {
-    if (llvm::StringRef(KV).starts_with("LD_LIBRARY_PATH=")) {
-      std::string Old = KV.substr(16);
-      if (!Old.empty())
-        LD += ":" + Old;
-      continue;
-    }
-    Env.push_back(KV);
-  }
-  Env.push_back("LD_LIBRARY_PATH=" + LD);
-  Env.push_back("OMP_TARGET_OFFLOAD=MANDATORY");
-  Env.push_back("LIBOMPTARGET_INFO=32");
-  return Env;
-}
-
-// ---------------------------------------------------------------------------
 // Compilers
 // ---------------------------------------------------------------------------
 
@@ -382,43 +226,6 @@ std::string detectGPU(llvm::StringRef Work, std::string &Note) {
 // ---------------------------------------------------------------------------
 // One program
 // ---------------------------------------------------------------------------
-
-struct Variant {
-  std::string Label;    ///< "original", "translated", "translated (gcc)"
-  std::string Compiler; ///< "gcc -fopenacc", ...
-  std::vector<std::string> BuildCmd;
-  bool Built = false;
-  std::string BuildLog;
-  Exec Run;
-  std::string Stdout, Stderr;
-  bool Ran = false;
-};
-
-struct ProgramResult {
-  ProgramSpec Spec;
-  Tolerance Tol;
-  unsigned Timeout = 60;
-  std::string Result = "PASS"; ///< PASS MISMATCH CRASH TIMEOUT UNTRANSLATED BUILD-ERROR ERROR
-  std::string Message;         ///< one line
-  std::string Details;         ///< several lines
-  std::string OriginalKind;    ///< "OpenACC", "OpenMP", "serial"
-  unsigned Constructs = 0, Translated = 0;
-  Variant Orig, Omp, Gcc;
-  bool HasGcc = false;
-  TransferStats Transfers;
-  std::string WorkDir;
-  bool Kept = false;
-  double Seconds = 0;
-
-  bool passed() const { return Result == "PASS"; }
-  void fail(llvm::StringRef R, const std::string &Msg, const std::string &Det = "") {
-    if (!passed())
-      return; // the first failure is the one reported
-    Result = R.str();
-    Message = Msg;
-    Details = Det;
-  }
-};
 
 bool isCxx(llvm::StringRef Path) {
   llvm::StringRef Ext = llvm::sys::path::extension(Path);
@@ -626,6 +433,25 @@ void checkProgram(ProgramResult &R, const Toolchain &TC, const CheckOptions &Opt
       return;
     }
     TranslatedPaths.push_back(std::string(Out));
+    // The translation's kernels and the pointers they use, for the launch
+    // check (parsed as the original's path, so its #includes resolve).
+    // Where the translation moved lines, a kernel also names the line of
+    // its statement in the original.
+    std::vector<unsigned> Lines;
+    if (FR.Translated != Text)
+      Lines = originalLines(unifiedDiff(Src, Text, FR.Translated),
+                            llvm::count(FR.Translated, '\n') + 1);
+    if (!parseOpenMPCode(FR.Translated, Src, TFlags, [&](clang::ASTContext &Ctx) {
+          for (KernelFacts &K : collectKernelFacts(Ctx)) {
+            if (K.File == Base && K.StmtLine < Lines.size() && K.StmtLine != Lines[K.StmtLine]) {
+              K.Original = Src;
+              K.OriginalLine = Lines[K.StmtLine];
+            }
+            R.Kernels.push_back(std::move(K));
+          }
+        }))
+      R.LaunchNote = "the launch check did not run: the translation of " + Src +
+                     " does not parse with OpenMP on";
   }
   R.OriginalKind = classify(Texts);
   if (!ParseErrors.empty()) {
@@ -649,10 +475,11 @@ void checkProgram(ProgramResult &R, const Toolchain &TC, const CheckOptions &Opt
   std::vector<std::string> Env = baseEnv();
   auto Command = [&](const std::string &CC, std::vector<std::string> Model,
                      const std::vector<std::string> &Srcs, bool Includes,
-                     const std::string &Exe) {
+                     const std::string &Exe, const std::vector<std::string> &Last = {}) {
     std::vector<std::string> Cmd = {CC};
     Cmd.insert(Cmd.end(), Model.begin(), Model.end());
     Cmd.insert(Cmd.end(), Compile.begin(), Compile.end());
+    Cmd.insert(Cmd.end(), Last.begin(), Last.end());
     if (Includes)
       for (const std::string &D : IncludeDirs)
         Cmd.push_back("-I" + D);
@@ -695,7 +522,10 @@ void checkProgram(ProgramResult &R, const Toolchain &TC, const CheckOptions &Opt
   R.Omp.Label = "translated";
   R.Omp.Compiler = std::string(Cxx ? "clang++-19" : "clang-19") + " -fopenmp " +
                    (TC.Arch.empty() ? std::string(CPUTriple) : TC.Arch);
-  R.Omp.BuildCmd = Command(Cxx ? TC.Clangxx : TC.Clang, OmpModel, TranslatedPaths, true, OmpExe);
+  // Line tables (after the program's flags, which may say -g0): libomptarget
+  // then names each launch's source location and variables.
+  R.Omp.BuildCmd = Command(Cxx ? TC.Clangxx : TC.Clang, OmpModel, TranslatedPaths, true, OmpExe,
+                           {"-gline-tables-only"});
 
   auto BuildFailed = [&](Variant &V) {
     R.fail("BUILD-ERROR",
@@ -716,6 +546,16 @@ void checkProgram(ProgramResult &R, const Toolchain &TC, const CheckOptions &Opt
   runVariant(R.Omp, OmpExe, P.RunArgs, offloadEnv(), R.Timeout);
   R.Transfers = parseOffloadInfo(R.Omp.Stderr);
   compareVariant(R, R.Omp);
+  if (R.Omp.Ran && R.LaunchNote.empty()) {
+    R.Launches = checkLaunches(R.Omp.Stderr, R.Kernels);
+    R.LaunchChecked = true;
+    if (!R.Launches.Unmapped.empty()) {
+      if (R.passed())
+        R.fail("UNMAPPED", R.Launches.summary(), R.Launches.details());
+      else
+        R.Details += "  also: " + R.Launches.summary() + "\n" + R.Launches.details();
+    }
+  }
 
   if (Opts.AlsoGcc) {
     R.HasGcc = true;
@@ -731,144 +571,6 @@ void checkProgram(ProgramResult &R, const Toolchain &TC, const CheckOptions &Opt
       compareVariant(R, R.Gcc);
     }
   }
-}
-
-// ---------------------------------------------------------------------------
-// Reports
-// ---------------------------------------------------------------------------
-
-std::string seconds(const Variant &V) {
-  if (!V.Ran)
-    return "-";
-  if (V.Run.TimedOut)
-    return "timeout";
-  std::string S;
-  llvm::raw_string_ostream OS(S);
-  OS << llvm::format("%.2f s", V.Run.Seconds);
-  return S;
-}
-
-std::string transfers(uint64_t Bytes, uint64_t Copies, bool Ran) {
-  if (!Ran)
-    return "-";
-  return formatBytes(Bytes) + " / " + std::to_string(Copies);
-}
-
-void printTable(llvm::raw_ostream &OS, const std::vector<ProgramResult> &Rs, bool AlsoGcc) {
-  std::vector<std::vector<std::string>> Rows;
-  std::vector<std::string> Head = {"program", "result", "orig time", "omp time"};
-  if (AlsoGcc)
-    Head.push_back("gcc-omp time");
-  Head.push_back("H2D bytes / copies");
-  Head.push_back("D2H bytes / copies");
-  Rows.push_back(Head);
-  for (const ProgramResult &R : Rs) {
-    std::vector<std::string> Row = {R.Spec.Name, R.Result, seconds(R.Orig), seconds(R.Omp)};
-    if (AlsoGcc)
-      Row.push_back(R.HasGcc ? seconds(R.Gcc) : "-");
-    Row.push_back(transfers(R.Transfers.H2DBytes, R.Transfers.H2DCopies, R.Omp.Ran));
-    Row.push_back(transfers(R.Transfers.D2HBytes, R.Transfers.D2HCopies, R.Omp.Ran));
-    Rows.push_back(Row);
-  }
-  std::vector<size_t> W(Head.size(), 0);
-  for (const auto &Row : Rows)
-    for (size_t I = 0; I < Row.size(); ++I)
-      W[I] = std::max(W[I], Row[I].size());
-  for (size_t K = 0; K < Rows.size(); ++K) {
-    const auto &Row = Rows[K];
-    std::string Line;
-    for (size_t I = 0; I < Row.size(); ++I) {
-      if (I)
-        Line += "  ";
-      std::string Pad(W[I] - Row[I].size(), ' ');
-      Line += I < 2 ? Row[I] + Pad : Pad + Row[I]; // names left, numbers right
-    }
-    OS << llvm::StringRef(Line).rtrim() << "\n";
-    if (K == 0) {
-      size_t Total = 0;
-      for (size_t X : W)
-        Total += X + 2;
-      OS << std::string(Total - 2, '-') << "\n";
-    }
-  }
-}
-
-llvm::json::Value variantJson(const Variant &V, unsigned Timeout) {
-  llvm::json::Object O{{"compiler", V.Compiler},
-                       {"command", quoteCommand(V.BuildCmd)},
-                       {"built", V.Built}};
-  if (V.Ran) {
-    O["seconds"] = V.Run.Seconds;
-    O["timed_out"] = V.Run.TimedOut;
-    if (V.Run.Crashed)
-      O["signal"] = V.Run.Signal;
-    else if (!V.Run.TimedOut)
-      O["exit_code"] = V.Run.Exit;
-  }
-  return llvm::json::Value(std::move(O));
-}
-
-llvm::json::Value resultJson(const ProgramResult &R) {
-  llvm::json::Array Srcs;
-  for (const std::string &S : R.Spec.Sources)
-    Srcs.push_back(S);
-  llvm::json::Object O{{"name", R.Spec.Name},
-                       {"sources", std::move(Srcs)},
-                       {"result", R.Result},
-                       {"passed", R.passed()},
-                       {"original_model", R.OriginalKind},
-                       {"constructs", R.Constructs},
-                       {"constructs_translated", R.Translated},
-                       {"rtol", R.Tol.RTol},
-                       {"atol", R.Tol.ATol},
-                       {"timeout", R.Timeout},
-                       {"seconds", R.Seconds}};
-  if (!R.passed()) {
-    O["message"] = R.Message;
-    O["details"] = R.Details;
-  }
-  if (!R.Orig.BuildCmd.empty())
-    O["original"] = variantJson(R.Orig, R.Timeout);
-  if (!R.Omp.BuildCmd.empty()) {
-    llvm::json::Value V = variantJson(R.Omp, R.Timeout);
-    if (R.Omp.Ran)
-      V.getAsObject()->insert(
-          {"transfers", llvm::json::Object{{"h2d_bytes", int64_t(R.Transfers.H2DBytes)},
-                                           {"h2d_copies", int64_t(R.Transfers.H2DCopies)},
-                                           {"d2h_bytes", int64_t(R.Transfers.D2HBytes)},
-                                           {"d2h_copies", int64_t(R.Transfers.D2HCopies)}}});
-    O["translated"] = std::move(V);
-  }
-  if (R.HasGcc)
-    O["translated_gcc"] = variantJson(R.Gcc, R.Timeout);
-  if (R.Kept)
-    O["work_dir"] = R.WorkDir;
-  return llvm::json::Value(std::move(O));
-}
-
-std::string junitXml(const std::vector<ProgramResult> &Rs, double Total) {
-  unsigned Failures = 0;
-  for (const ProgramResult &R : Rs)
-    Failures += !R.passed();
-  std::string S;
-  llvm::raw_string_ostream OS(S);
-  OS << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  OS << "<testsuite name=\"omp-migrate check\" tests=\"" << Rs.size() << "\" failures=\""
-     << Failures << "\" errors=\"0\" skipped=\"0\" time=\"" << llvm::format("%.3f", Total)
-     << "\">\n";
-  for (const ProgramResult &R : Rs) {
-    OS << "  <testcase classname=\"omp-migrate.check\" name=\"" << xmlEscape(R.Spec.Name)
-       << "\" time=\"" << llvm::format("%.3f", R.Seconds) << "\"";
-    if (R.passed()) {
-      OS << "/>\n";
-      continue;
-    }
-    OS << ">\n    <failure type=\"" << R.Result << "\" message=\"" << xmlEscape(R.Message)
-       << "\">" << xmlEscape(R.Message + "\n" + R.Details) << "</failure>\n";
-    OS << "  </testcase>\n";
-  }
-  OS << "</testsuite>\n";
-  return S;
 }
 
 bool writeOut(llvm::StringRef Path, llvm::StringRef Text, llvm::raw_ostream &Err) {

@@ -4,7 +4,8 @@
 // (gcc, OpenACC on the host) and the translation (clang-19 OpenMP offload),
 // runs both and compares exit codes and stdout (numbers within a tolerance).
 // It also counts the host<->device copies libomptarget reports
-// (LIBOMPTARGET_INFO=32). See docs/check.md.
+// (LIBOMPTARGET_INFO=32) and reads each kernel launch's arguments to find
+// kernels that use host addresses (LaunchInfo.h). See docs/check.md.
 //
 // The pieces are separate so they can be tested alone: output comparison,
 // the LIBOMPTARGET_INFO parser, the config file parser, and the command.
@@ -105,8 +106,9 @@ llvm::Expected<std::vector<ProgramSpec>> parseConfig(llvm::StringRef Text,
 // ---------------------------------------------------------------------------
 
 /// `omp-migrate check ...`: Args are the arguments after "check". Returns the
-/// exit status: 0 every program matches, 1 a mismatch, crash, timeout,
-/// build failure or untranslated construct, 2 usage, config or setup errors.
+/// exit status: 0 every program matches, 1 a mismatch, a kernel that uses
+/// a host address, a crash, timeout, build failure or untranslated
+/// construct, 2 usage, config or setup errors.
 int runCheckCommand(const std::vector<std::string> &Args, llvm::raw_ostream &Out,
                     llvm::raw_ostream &Err);
 

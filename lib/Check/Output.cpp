@@ -231,7 +231,8 @@ std::string stripOffloadInfo(llvm::StringRef Stderr) {
   std::string Out;
   for (size_t I = 0; I < Lines.size(); ++I) {
     llvm::StringRef L = Lines[I];
-    if (L.contains("omptarget device") && L.contains(" info: "))
+    if (L.contains(" info: ") &&
+        (L.contains("omptarget device ") || L.contains("\"PluginInterface\" device ")))
       continue;
     if (I + 1 == Lines.size() && L.empty())
       break;

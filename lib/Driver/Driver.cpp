@@ -225,15 +225,19 @@ private:
 
 } // namespace
 
-FileResult translateCode(llvm::StringRef Code, llvm::StringRef FileName,
-                         const std::vector<std::string> &Args,
-                         const PlanOptions &Opts, llvm::raw_ostream *DiagOut) {
-  std::vector<FileResult> Results;
+namespace {
+
+/// Runs Act over Code, parsed as FileName (an in-memory file over the real
+/// file system, so its #includes resolve as the file's would) with the
+/// flags every parse gets (OpenMP on or off) and Args. Compiler diagnostics
+/// go to DiagOut, or nowhere. Returns whether the tool ran.
+bool runOnCode(llvm::StringRef Code, llvm::StringRef FileName,
+               const std::vector<std::string> &Args, bool OpenMP,
+               std::unique_ptr<FrontendAction> Act, llvm::raw_ostream *DiagOut) {
   BuiltinHeaderDir Include;
-  std::vector<std::string> All = parseFlags(Include.Path, Opts.OptimizeOpenMP);
+  std::vector<std::string> All = parseFlags(Include.Path, OpenMP);
   All.push_back("-resource-dir=" OMPM_RESOURCE_DIR);
   All.insert(All.end(), Args.begin(), Args.end());
-  // Compiler diagnostics go to DiagOut, or nowhere.
   DiagnosticOptions DiagOpts;
   std::string Ignored;
   llvm::raw_string_ostream Sink(Ignored);
@@ -249,11 +253,45 @@ FileResult translateCode(llvm::StringRef Code, llvm::StringRef FileName,
   std::vector<std::string> Cmd = {"omp-migrate", "-fsyntax-only"};
   Cmd.insert(Cmd.end(), All.begin(), All.end());
   Cmd.push_back(std::string(Abs));
-  std::set<std::string> Reported;
-  tooling::ToolInvocation Inv(
-      Cmd, std::make_unique<Action>(Opts, Results, Reported, nullptr), Files.get());
+  tooling::ToolInvocation Inv(Cmd, std::move(Act), Files.get());
   Inv.setDiagnosticConsumer(&Printer);
-  Inv.run();
+  return Inv.run();
+}
+
+/// Hands the AST of a file without errors to a callback.
+class ASTCallbackAction : public ASTFrontendAction {
+public:
+  ASTCallbackAction(llvm::function_ref<void(ASTContext &)> Fn, bool &Called)
+      : Fn(Fn), Called(Called) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, StringRef) override {
+    struct C : ASTConsumer {
+      C(llvm::function_ref<void(ASTContext &)> Fn, bool &Called) : Fn(Fn), Called(Called) {}
+      void HandleTranslationUnit(ASTContext &Ctx) override {
+        if (Ctx.getDiagnostics().hasErrorOccurred())
+          return;
+        Fn(Ctx);
+        Called = true;
+      }
+      llvm::function_ref<void(ASTContext &)> Fn;
+      bool &Called;
+    };
+    return std::make_unique<C>(Fn, Called);
+  }
+
+private:
+  llvm::function_ref<void(ASTContext &)> Fn;
+  bool &Called;
+};
+
+} // namespace
+
+FileResult translateCode(llvm::StringRef Code, llvm::StringRef FileName,
+                         const std::vector<std::string> &Args,
+                         const PlanOptions &Opts, llvm::raw_ostream *DiagOut) {
+  std::vector<FileResult> Results;
+  std::set<std::string> Reported;
+  runOnCode(Code, FileName, Args, Opts.OptimizeOpenMP,
+            std::make_unique<Action>(Opts, Results, Reported, nullptr), DiagOut);
   if (Results.empty()) {
     FileResult R;
     R.Path = FileName.str();
@@ -262,6 +300,19 @@ FileResult translateCode(llvm::StringRef Code, llvm::StringRef FileName,
   }
   Results.front().Path = FileName.str(); // as the caller named it
   return Results.front();
+}
+
+bool parseOpenMPCode(llvm::StringRef Code, llvm::StringRef FileName,
+                     const std::vector<std::string> &Args,
+                     llvm::function_ref<void(clang::ASTContext &)> Fn,
+                     llvm::raw_ostream *DiagOut) {
+  bool Called = false;
+  std::vector<std::string> All = Args;
+  if (!DiagOut) // not even "N warnings generated"
+    All.push_back("-fno-caret-diagnostics");
+  runOnCode(Code, FileName, All, /*OpenMP=*/true,
+            std::make_unique<ASTCallbackAction>(Fn, Called), DiagOut);
+  return Called;
 }
 
 // ---------------------------------------------------------------------------

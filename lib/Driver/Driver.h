@@ -11,6 +11,7 @@
 #include "Plan/Planner.h"
 #include "Verify/SelfCheck.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 #include <string>
@@ -62,6 +63,14 @@ FileResult translateCode(llvm::StringRef Code, llvm::StringRef FileName,
                          const std::vector<std::string> &Args,
                          const PlanOptions &Opts,
                          llvm::raw_ostream *DiagOut = nullptr);
+
+/// Parses Code as FileName with OpenMP on (as --optimize-data parses) and
+/// calls Fn with its AST; Args are compile flags (no file name). Returns
+/// false, without calling Fn, when the code has errors.
+bool parseOpenMPCode(llvm::StringRef Code, llvm::StringRef FileName,
+                     const std::vector<std::string> &Args,
+                     llvm::function_ref<void(clang::ASTContext &)> Fn,
+                     llvm::raw_ostream *DiagOut = nullptr);
 
 /// Runs over Sources with their commands from DB (a file with several
 /// commands gets one merged result). Returns the exit status: 0 every

@@ -161,6 +161,17 @@ TEST(CheckOffloadInfoTest, SumsCopies) {
   EXPECT_EQ(stripOffloadInfo(Log), "some program output on stderr\n");
 }
 
+TEST(CheckOffloadInfoTest, StripsTheLaunchLinesToo) {
+  // LIBOMPTARGET_INFO=59: the plugin's launch line as well.
+  const char *Log =
+      "omptarget device 0 info: Entering OpenMP kernel at a.c:4:1 with 1 arguments:\n"
+      "omptarget device 0 info: use_address(a)[0] (implicit)\n"
+      "\"PluginInterface\" device 0 info: Launching kernel __omp_offloading_fe00_1_f_l4 "
+      "with 1 blocks and 1 threads in Generic mode\n"
+      "a line of the program: device 0 info: not libomptarget's\n";
+  EXPECT_EQ(stripOffloadInfo(Log), "a line of the program: device 0 info: not libomptarget's\n");
+}
+
 TEST(CheckOffloadInfoTest, NothingToCount) {
   TransferStats S = parseOffloadInfo("Failed to 'dlopen' libcuda.so.1\n");
   EXPECT_EQ(S.H2DCopies + S.D2HCopies + S.H2DBytes + S.D2HBytes, 0u);
