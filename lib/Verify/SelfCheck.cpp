@@ -229,10 +229,17 @@ public:
                 "', which nothing declares without openacc.h (only an "
                 "implicit declaration)");
     }
-    // (b) pointers the target constructs dereference, unmapped. An AST with
-    // errors is not worth checking: (a) has reported them.
+    // (b) pointers the target constructs the translation wrote
+    // dereference, unmapped. An AST with errors is not worth checking: (a)
+    // has reported them.
     if (!Ctx.getDiagnostics().hasErrorOccurred())
       for (const UnmappedPointer &U : findUnmappedPointers(Ctx)) {
+        // Only the constructs the translation wrote: the input's own
+        // OpenMP (left as it is, also with --optimize-data) is the user's.
+        bool Written = false;
+        In.Map.toInput(SM.getFileOffset(SM.getExpansionLoc(U.Construct)), &Written);
+        if (!Written)
+          continue;
         unsigned Line = SM.getSpellingLineNumber(U.Construct);
         std::string What = "'" + U.Pointer + "' is dereferenced";
         if (!U.Callee.empty())

@@ -164,17 +164,28 @@ TEST(SelfCheck, InvocationDropsOpenACCAndTheBundledHeaderOnly) {
 }
 
 TEST(SelfCheck, UnmappedPointer) {
-  EXPECT_EQ(str(check(R"(struct M { double *x; int n; };
+  // The directive was written by the translation (an edit replaced the
+  // input's OpenACC directive), and maps the struct but not m.x's data.
+  std::string In = R"(struct M { double *x; int n; };
 void f(struct M m) {
-  #pragma omp target teams distribute parallel for map(tofrom: m)
+  #pragma acc parallel loop copy(m)
   for (int i = 0; i < m.n; i++)
     m.x[i] = 0;
 }
-)")),
+)";
+  const char *Acc = "#pragma acc parallel loop copy(m)";
+  const char *Omp = "#pragma omp target teams distribute parallel for map(tofrom: m)";
+  clang::tooling::Replacements Reps;
+  ASSERT_FALSE(Reps.add(clang::tooling::Replacement(
+      "t.c", llvm::StringRef(In).find(Acc), strlen(Acc), Omp)));
+  std::string Out = *clang::tooling::applyAllReplacements(In, Reps);
+  EXPECT_EQ(str(check(Out, {}, "t.c", In, Reps)),
             "5:5 'm.x' is dereferenced in the 'target teams distribute "
             "parallel for' construct at line 3 of the translation, but "
             "neither that construct, an enclosing target data region nor an "
             "earlier target enter data maps what it points to\n");
+  // The same construct in the input, left as it is: the user's own.
+  EXPECT_EQ(str(check(Out)), "");
 }
 
 TEST(SelfCheck, OpenACCPragmasLeftOnlyWhereReportedUntranslated) {
