@@ -1,6 +1,7 @@
 //===- Regions.cpp - Variables, loops and accesses of a code region -------===//
 #include "Facts/Regions.h"
 #include "Facts/Directives.h"
+#include "Facts/Members.h"
 #include "Facts/Scalars.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtOpenACC.h"
@@ -65,20 +66,54 @@ RegionFacts::RegionFacts(const Stmt *Region, ASTContext &Ctx)
   // A write to a member of a struct (`m.n = 1`, `p->n += x`): the struct
   // is written; through a pointer, the dependence test cannot tell what.
   auto NoteMemberWrite = [&](const Expr *LHS) {
+    // Walk from the written lvalue to its variable. Member and array steps
+    // stay in one object; a step through a pointer leaves it. A write whose
+    // only pointer step is the variable itself (`p[i].y`, `p->n`) writes
+    // what the variable points to; `m.n`, `m.a[i]` write the structure.
     const Expr *E = LHS->IgnoreParenImpCasts();
-    const auto *M = dyn_cast<MemberExpr>(E);
-    if (!M || isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
-      return;
-    bool Arrow = false;
-    while (const auto *Mm = dyn_cast<MemberExpr>(E)) {
-      Arrow |= Mm->isArrow();
-      E = Mm->getBase()->IgnoreParenImpCasts();
+    if (!isa<MemberExpr>(E))
+      return; // plain subscripts: baseDecl and the accesses see them
+    const ArraySubscriptExpr *RootSub = nullptr; // the first step through a pointer
+    bool Deref = false, Other = false;
+    while (true) {
+      if (const auto *M = dyn_cast<MemberExpr>(E)) {
+        const Expr *B = M->getBase()->IgnoreParenImpCasts();
+        if (isa<CXXThisExpr>(B))
+          return; // this->v: baseDecl names the member
+        if (M->isArrow()) {
+          Other |= Deref || !isa<DeclRefExpr>(B);
+          Deref = true;
+        }
+        E = B;
+      } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+        const Expr *B = A->getBase()->IgnoreParenImpCasts();
+        if (B->getType()->isPointerType()) {
+          Other |= Deref || !isa<DeclRefExpr>(B);
+          if (!Deref)
+            RootSub = A;
+          Deref = true;
+        }
+        E = B;
+      } else {
+        break;
+      }
     }
+    // The subscript that reaches the written object is a write of it
+    // (`p[i].y`: p[i]; `m.x[i].y`: m.x[i]).
+    if (RootSub)
+      WriteTargets.insert(RootSub);
     const auto *D = dyn_cast<DeclRefExpr>(E);
-    if (D && !Arrow)
-      Written.insert(D->getDecl());
-    else if (OpaqueWrite.empty())
-      OpaqueWrite = exprText(LHS, Ctx);
+    if (!D || Other) {
+      if (OpaqueWrite.empty())
+        OpaqueWrite = exprText(LHS, Ctx);
+      return;
+    }
+    Written.insert(D->getDecl());
+    if (!RootSub && Deref) {
+      PointeeWritten.insert(D->getDecl());
+      if (OpaqueWrite.empty()) // every iteration writes the one p->n
+        OpaqueWrite = exprText(LHS, Ctx);
+    }
   };
   std::function<void(const Stmt *, int)> Pre = [&](const Stmt *S, int Nest) {
     if (!S)
@@ -337,7 +372,8 @@ std::optional<Poly> RegionFacts::toPoly(const Expr *E) const {
       return;
     if (const auto *D = dyn_cast<DeclRefExpr>(S))
       if (const auto *VD = dyn_cast<VarDecl>(D->getDecl()))
-        if (IVLoop.count(VD) || Written.count(VD) || Declared.count(VD))
+        if (IVLoop.count(VD) || Written.count(VD) || Declared.count(VD) ||
+            PointeeWritten.count(VD))
           Invariant = false;
     if (isa<ArraySubscriptExpr>(S) || isa<CallExpr>(S))
       Invariant = false;
@@ -411,6 +447,8 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
     else if (const auto *M = dyn_cast<MemberExpr>(E);
              M && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
       V = M->getMemberDecl();
+    if (!V && isa<MemberExpr>(E) && scanMember(A, Stack))
+      return;
     if (!V) {
       // A subscript of something else (a call, a struct member): scan it
       // all. The dependence test does not see what such a write touches.
@@ -450,6 +488,8 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
       }
       return;
     }
+    if (scanMember(M, Stack))
+      return;
   }
   if (const auto *L = dyn_cast<LambdaExpr>(S)) {
     scan(L->getBody(), Stack);
@@ -461,6 +501,91 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
   }
   for (const Stmt *C : S->children())
     scan(C, Stack);
+}
+
+bool RegionFacts::scanMember(const Expr *S, std::vector<int> &Stack) {
+  // S is `m.x`, `p->n` (a member expression) or `m.x[i][j]`, `p->a[i]` (the
+  // outermost of subscripts of one).
+  std::vector<const Expr *> Indices; // outermost first
+  const Expr *E = S;
+  while (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
+    Indices.insert(Indices.begin(), Sub->getIdx());
+    E = Sub->getBase()->IgnoreParenImpCasts();
+  }
+  std::optional<MemberPath> P = memberPath(cast<MemberExpr>(E));
+  if (!P || (P->Root && Declared.count(P->Root)))
+    return false;
+  // `this->a.n`: `this` is mapped implicitly, and with it a.n; only a
+  // pointer member of a (`this->a.x`) is a path, which cannot be mapped.
+  if (!P->Root && !P->Field->getType()->isPointerType())
+    return false;
+  const ValueDecl *Key = P->Root;
+  if (!Key)
+    Key = P->ThisMember;
+  // The root: named like any variable of the region, but a pointer used
+  // only through '->' does not escape.
+  if (!Seen.count(Key)) {
+    Seen.insert(Key);
+    External.push_back(Key);
+    Names[Key] = Key->getNameAsString();
+  }
+  auto [It, Fresh] = Members.try_emplace(Key);
+  MemberUses &U = It->second;
+  (void)Fresh;
+  U.ThroughPointer = P->ThroughPointer;
+  if (PointeeWritten.count(Key) || (!P->ThroughPointer && Written.count(Key)))
+    U.RootWritten = true;
+  if (!P->Why.empty() && U.Why.empty())
+    U.Why = P->Why;
+  // What the subscripts do: index arrays inside the structure, or follow
+  // the member pointer (once; a pointer found after that is a deep copy).
+  QualType T = P->Field->getType().getNonReferenceType();
+  bool Follows = false;
+  for (size_t K = 0; K < Indices.size(); ++K) {
+    if (const auto *PT = T->getAs<PointerType>()) {
+      if (Follows && U.Why.empty())
+        U.Why = "'" + exprText(S, Ctx) + "' follows a pointer found through '" +
+                P->Text + "': OpenMP maps one level of pointer members, not "
+                "the data behind the pointers they point to (no deep copy)";
+      Follows = true;
+      T = PT->getPointeeType();
+    } else if (const ArrayType *AT = Ctx.getAsArrayType(T)) {
+      T = AT->getElementType();
+    } else {
+      break; // an overloaded operator[] of a class member: its storage
+    }
+  }
+  if (P->Field->getType()->isPointerType()) {
+    if (!llvm::is_contained(U.Paths, P->Text))
+      U.Paths.push_back(P->Text);
+    if (Indices.empty()) {
+      U.Escaped.insert(P->Text); // m.x as a value
+    } else {
+      Access Acc;
+      Acc.Base = Key;
+      Acc.BaseText = P->Text;
+      Acc.Path = P->Text;
+      Acc.Indices = Indices;
+      Acc.Loops = Stack;
+      Acc.IsWrite = WriteTargets.count(S->IgnoreParenImpCasts());
+      Acc.Expr = dyn_cast<ArraySubscriptExpr>(S);
+      if (Acc.IsWrite) {
+        U.Written.insert(P->Text);
+        // The dependence test does not follow member pointers (m.x may be
+        // the data of any other pointer): a write through one stops it.
+        if (OpaqueWrite.empty())
+          OpaqueWrite = exprText(S, Ctx);
+      }
+      MemberAccesses.push_back(Acc);
+    }
+  } else if (Follows && U.Why.empty()) {
+    U.Why = "'" + exprText(S, Ctx) + "' follows pointers stored in '" +
+            P->Text + "': OpenMP maps the pointers, not the data they point "
+            "to (no deep copy)";
+  }
+  for (const Expr *I : Indices)
+    scan(I, Stack);
+  return true;
 }
 
 bool RegionFacts::bound(const Access &A, size_t Dim, Poly &Lo, Poly &Hi,
@@ -512,13 +637,33 @@ SectionResult RegionFacts::inferSection(const ValueDecl *V) const {
     return {"", "'" + Name +
                     "' is used other than through subscripts (passed to a "
                     "function, offset or its address taken)"};
+  std::vector<const Access *> Accs;
+  for (const Access &A : Accesses)
+    if (A.Base == V)
+      Accs.push_back(&A);
+  return sectionOf(Name, Accs);
+}
+
+SectionResult RegionFacts::inferMemberSection(const std::string &Path) const {
+  for (const auto &[V, U] : Members)
+    if (U.Escaped.count(Path))
+      return {"", "'" + Path +
+                      "' is used other than through subscripts (passed to a "
+                      "function, offset or compared)"};
+  std::vector<const Access *> Accs;
+  for (const Access &A : MemberAccesses)
+    if (A.Path == Path)
+      Accs.push_back(&A);
+  return sectionOf(Path, Accs);
+}
+
+SectionResult RegionFacts::sectionOf(const std::string &Name,
+                                     const std::vector<const Access *> &Accs) const {
   std::optional<Poly> Lo, Hi;
-  for (const Access &A : Accesses) {
-    if (A.Base != V)
-      continue;
+  for (const Access *A : Accs) {
     Poly L, H;
     std::string Why;
-    if (!bound(A, 0, L, H, Why))
+    if (!bound(*A, 0, L, H, Why))
       return {"", Why};
     if (!Lo) {
       Lo = L;

@@ -14,7 +14,9 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,6 +37,24 @@ struct Access {
   std::vector<int> Loops; ///< indices into RegionFacts::loops(), outer first
   bool IsWrite = false;
   const clang::ArraySubscriptExpr *Expr = nullptr; ///< the outermost subscript
+  /// For a subscripted pointer member (`m.x[i]`, `p->x[i]`): its path
+  /// ("m.x"); Base is then the root variable.
+  std::string Path;
+};
+
+/// How a region uses one structure variable through its members.
+struct MemberUses {
+  /// The variable is a pointer to the structure (`p->x`).
+  bool ThroughPointer = false;
+  /// The region writes the structure itself (`m.n = 1`, `p->n += 1`).
+  bool RootWritten = false;
+  /// Pointer members whose data the region reaches, in first-use order
+  /// ("m.x"), the ones it writes through, and the ones it uses other than
+  /// through subscripts (passed on, offset, compared).
+  std::vector<std::string> Paths;
+  std::set<std::string> Written, Escaped;
+  /// Why OpenMP cannot map what the region reaches (a second pointer).
+  std::string Why;
 };
 
 /// The outcome of a section inference: a list item ("p[lo:len]") or why not.
@@ -84,6 +104,11 @@ public:
   std::vector<const clang::ValueDecl *> changedOrLocalVars() const {
     std::vector<const clang::ValueDecl *> V(Written.begin(), Written.end());
     V.insert(V.end(), Declared.begin(), Declared.end());
+    // In declaration order: a diagnostic that names the first must not
+    // depend on the sets' hashing of pointers.
+    llvm::sort(V, [](const clang::ValueDecl *A, const clang::ValueDecl *B) {
+      return A->getLocation().getRawEncoding() < B->getLocation().getRawEncoding();
+    });
     return V;
   }
   bool isAddressTaken(const clang::ValueDecl *V) const {
@@ -99,6 +124,16 @@ public:
   /// bounds around them: "p[lo:len]".
   SectionResult inferSection(const clang::ValueDecl *V) const;
 
+  /// The members of V the region uses, when it uses V only through members
+  /// (`m.x[i]`, `m.n`, `p->x[i]`); null otherwise.
+  const MemberUses *memberUses(const clang::ValueDecl *V) const {
+    auto It = Members.find(V);
+    return It == Members.end() ? nullptr : &It->second;
+  }
+  /// The section of the pointer member Path ("m.x") the region touches:
+  /// "m.x[lo:len]".
+  SectionResult inferMemberSection(const std::string &Path) const;
+
   /// Whether the iterations of the canonical loop For are independent.
   ParallelResult testParallel(const clang::ForStmt *For) const;
 
@@ -111,6 +146,10 @@ private:
   std::optional<CanonicalLoop> canonical(const clang::ForStmt *F);
   bool bound(const Access &A, size_t Dim, Poly &Lo, Poly &Hi,
              std::string &Why) const;
+  /// The union of the first-dimension ranges of Accs, named Name.
+  SectionResult sectionOf(const std::string &Name,
+                          const std::vector<const Access *> &Accs) const;
+  bool scanMember(const clang::Expr *S, std::vector<int> &Stack);
 
   const clang::Stmt *Region;
   clang::ASTContext &Ctx;
@@ -120,7 +159,10 @@ private:
   llvm::DenseMap<const clang::ValueDecl *, std::string> Names;
   llvm::DenseMap<const clang::VarDecl *, int> IVLoop;
   std::vector<CanonicalLoop> Loops;
-  std::vector<Access> Accesses;
+  std::vector<Access> Accesses, MemberAccesses;
+  std::map<const clang::ValueDecl *, MemberUses> Members;
+  /// Pointers to structures whose pointee the region writes (`p->n = 1`).
+  llvm::DenseSet<const clang::ValueDecl *> PointeeWritten;
   std::vector<const clang::Stmt *> ScalarWrites;
   bool HasCalls = false;
   bool HasJumps = false;

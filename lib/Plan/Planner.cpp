@@ -3,6 +3,7 @@
 #include "Facts/CallGraph.h"
 #include "Facts/Conditionals.h"
 #include "Facts/HostCopies.h"
+#include "Facts/Members.h"
 #include "Facts/OpenMPKernels.h"
 #include "Facts/Regions.h"
 #include "Facts/Scalars.h"
@@ -55,11 +56,26 @@ struct MapList {
       }
     Groups.push_back({Type, {Item}});
   }
+  /// A structure whose pointer members are mapped too: clang-19 attaches
+  /// the members' sections only when the structure's map comes first (a
+  /// later map(tofrom: m[0:1]) copies back over the section's writes).
+  void addRoot(const std::string &Type, const std::string &Item) {
+    add(Type, Item);
+    Roots.insert(Item);
+  }
   bool empty() const { return Groups.empty(); }
   void renderInto(std::vector<std::string> &Out) const {
-    for (const auto &[T, Items] : Groups)
-      Out.push_back("map(" + T + ": " + llvm::join(Items, ", ") + ")");
+    for (bool RootPass : {true, false})
+      for (const auto &[T, All] : Groups) {
+        std::vector<std::string> Items;
+        for (const std::string &I : All)
+          if (Roots.count(I) == RootPass)
+            Items.push_back(I);
+        if (!Items.empty())
+          Out.push_back("map(" + T + ": " + llvm::join(Items, ", ") + ")");
+      }
   }
+  std::set<std::string> Roots;
 };
 
 /// The variable a clause item names: `a`, `a[0:n]` -> a, `this->v` -> v.
@@ -373,6 +389,74 @@ private:
         Cl.push_back("depend(in: " + queueRef(Q) + ")");
     }
   }
+  /// A section of a pointer member (`m.x[0:n]`, `p->x[0:n]`) is attached
+  /// to a device copy of its structure, which the same construct must map:
+  /// the companion map of the root (`m`, `p[0:1]`) goes in first, 'to' on
+  /// entry ('alloc' for present), and is released with the section on exit.
+  /// False, with Why, for a path OpenMP cannot map (a second pointer).
+  bool memberCompanion(const Expr *E, StringRef Type, bool Exit,
+                       MapList &Maps, std::string &Why) const {
+    std::optional<MemberPath> MP = memberPathOf(E);
+    if (!MP || !MP->Field->getType()->isPointerType() ||
+        isa<MemberExpr>(E->IgnoreParenImpCasts()))
+      return true;
+    if (!MP->Why.empty()) {
+      Why = MP->Why;
+      return false;
+    }
+    std::string RootType = Exit ? (Type == "delete" ? "delete" : "release")
+                           : Type == "present" ? "alloc"
+                                               : "to";
+    Maps.addRoot(RootType, MP->rootItem());
+    return true;
+  }
+
+  /// The implicit maps of a structure the region uses through members: the
+  /// structure (`m`, or `p[0:1]` through a pointer) and a section of each
+  /// pointer member it reaches, inferred like an array's (`m.x[0:m.n]`).
+  /// Returns why not, empty on success.
+  std::string memberMaps(const RegionFacts &F, const ValueDecl *V,
+                         const MemberUses &U, bool RootExplicit,
+                         const std::set<std::string> &ExplicitPaths,
+                         bool RootPresent,
+                         const std::set<std::string> &PresentPaths,
+                         bool DefaultPresent, MapList &Maps,
+                         ConstructRecord &R) const {
+    if (!U.Why.empty())
+      return U.Why;
+    std::string Name = F.nameOf(V);
+    bool Ptr = V->getType().getNonReferenceType()->isPointerType();
+    if (Ptr && (F.isAddressTaken(V) ||
+                llvm::any_of(F.accesses(), [&](const Access &A) {
+                  return A.Base == V;
+                })))
+      return "'" + Name + "' is used both through '->' and otherwise (" +
+             "subscripted, passed on or offset): no section of it can be "
+             "inferred; add a data clause";
+    if (!RootExplicit) {
+      bool Here = RootPresent || DefaultPresent;
+      std::string Item = Ptr ? Name + "[0:1]" : Name;
+      Maps.addRoot(Here ? "alloc" : U.RootWritten ? "tofrom" : "to", Item);
+    }
+    for (const std::string &P : U.Paths) {
+      if (ExplicitPaths.count(P))
+        continue;
+      if (PresentPaths.count(P) || DefaultPresent) {
+        Maps.add("alloc", P + "[:0]");
+        continue;
+      }
+      SectionResult S = F.inferMemberSection(P);
+      if (!S.ok())
+        return "no array section can be inferred for '" + P + "': " + S.Why +
+               "; add a data clause";
+      bool Written = U.Written.count(P);
+      Maps.add(Written ? "tofrom" : "to", S.Item);
+      R.Notes.push_back("implicit copy of '" + P + "' made explicit as " +
+                        S.Item + (Written ? "" : " (read only: map(to:))"));
+    }
+    return "";
+  }
+
   /// One data clause's items into maps (or is_device_ptr) for a context.
   bool dataClause(const OpenACCClause *C, DataContext Ctxt, bool Finalize,
                   MapList &Maps, std::vector<std::string> &DevPtrs,
@@ -420,6 +504,8 @@ private:
       if (Type == "is_device_ptr") {
         DevPtrs.push_back(Item);
       } else if (Type == "present") {
+        if (!memberCompanion(E, Type, Ctxt == DataContext::ExitData, Maps, Why))
+          return false;
         Maps.add("alloc", Ptr ? Item + "[:0]" : Item);
       } else if (Type == "attach") {
         Maps.add("to", Item + "[:0]");
@@ -444,6 +530,8 @@ private:
                             "extents make the section " + Declared);
           Item = Declared;
         }
+        if (!memberCompanion(E, Type, Ctxt == DataContext::ExitData, Maps, Why))
+          return false;
         Maps.add(Always ? "always, " + Type.str() : Type.str(), Item);
       }
     }
@@ -482,8 +570,12 @@ private:
   }
 
   /// Variables the enclosing data constructs make present, and deviceptrs.
+  /// What the translated data constructs around directive I make present:
+  /// variables, and member paths ("m.x", whose structure is then present
+  /// too: the section came with a map of it).
   void enclosingData(int I, llvm::DenseSet<const ValueDecl *> &Present,
-                     llvm::DenseSet<const ValueDecl *> &DevPtr) const {
+                     llvm::DenseSet<const ValueDecl *> &DevPtr,
+                     std::set<std::string> *PresentPaths = nullptr) const {
     for (int P = Dirs[I].Parent; P >= 0; P = Dirs[P].Parent) {
       if (Dirs[P].Kind != DK::Data && Dirs[P].Kind != DK::HostData)
         continue;
@@ -493,8 +585,15 @@ private:
         continue;
       for (const OpenACCClause *C : Dirs[P].Clauses)
         for (const Expr *E : varList(C))
-          if (const ValueDecl *V = itemDecl(E))
+          if (const ValueDecl *V = itemDecl(E)) {
             (C->getClauseKind() == CK::DevicePtr ? DevPtr : Present).insert(V);
+            if (std::optional<MemberPath> MP = memberPathOf(E);
+                MP && C->getClauseKind() != CK::DevicePtr) {
+              Present.insert(MP->Root);
+              if (PresentPaths)
+                PresentPaths->insert(MP->Text);
+            }
+          }
     }
     Present.insert(GlobalDeclared.begin(), GlobalDeclared.end());
   }
@@ -624,6 +723,8 @@ private:
                  const std::vector<const ValueDecl *> &Vs,
                  const RegionFacts &LF) const;
   bool endsItsLine(const Stmt *L) const;
+  std::string leavesEarly(const Stmt *Block) const;
+  static std::pair<MapList, MapList> enterExitOf(const MapList &Maps);
   SourceLocation lastLoc(const Stmt *S) const;
   bool skipFetch(const Stmt *S, const ValueDecl *V, const RegionFacts &SF,
                  const SectionResult &Sec, const std::string &Item,
@@ -689,10 +790,14 @@ void FilePlanner::planCompute(int CI) {
   std::string NumWorkers, VectorLength;
   bool TaskwaitBefore = false, DefaultPresent = false;
   std::string Why;
+  std::set<std::string> ExplicitPaths; // "m.x" in a clause
   for (const OpenACCClause *Cl : Cls) {
-    for (const Expr *E : varList(Cl))
+    for (const Expr *E : varList(Cl)) {
       if (const ValueDecl *V = itemDecl(E))
         Explicit.insert(V);
+      if (std::optional<MemberPath> MP = memberPathOf(E))
+        ExplicitPaths.insert(MP->Text);
+    }
     switch (Cl->getClauseKind()) {
     case CK::If:
       IfConds.push_back("(" + text(cast<OpenACCIfClause>(Cl)->getConditionExpr()) + ")");
@@ -1164,7 +1269,8 @@ void FilePlanner::planCompute(int CI) {
 
   // ---- implicit data --------------------------------------------------------
   llvm::DenseSet<const ValueDecl *> Present, DevPtrEncl;
-  enclosingData(CI, Present, DevPtrEncl);
+  std::set<std::string> PresentPaths;
+  enclosingData(CI, Present, DevPtrEncl, &PresentPaths);
   llvm::DenseSet<const ValueDecl *> NodeIVs;
   std::set<std::string> NodeClauseNames;
   for (const LoopNode &N : Nodes) {
@@ -1186,6 +1292,15 @@ void FilePlanner::planCompute(int CI) {
   for (const ValueDecl *V : F.externalVars()) {
     if (!isa<VarDecl>(V) && !isa<FieldDecl>(V))
       continue;
+    if (const MemberUses *U = F.memberUses(V);
+        U && (U->ThroughPointer || !U->Paths.empty())) {
+      std::string MWhy = memberMaps(F, V, *U, Explicit.count(V), ExplicitPaths,
+                                    Present.count(V), PresentPaths,
+                                    DefaultPresent, Maps, R);
+      if (!MWhy.empty())
+        return FailAll(MWhy);
+      continue;
+    }
     if (Explicit.count(V))
       continue;
     std::string Name = F.nameOf(V);
@@ -1670,11 +1785,115 @@ void FilePlanner::planData(int I) {
     R.Notes.push_back("no data to map: the directive is removed, its block stays");
     return succeed(R, E);
   }
+  if (llvm::any_of(D.Clauses, [](const OpenACCClause *C) {
+        return llvm::any_of(varList(C), [](const Expr *X) {
+          std::optional<MemberPath> MP = memberPathOf(X);
+          return MP && MP->ThroughPointer;
+        });
+      })) {
+    // gcc 12 crashes on a target data construct that maps a member
+    // section through a pointer (p->x[0:n]); enter and exit data around
+    // the block are the same region when nothing leaves it early.
+    std::string Leaves = leavesEarly(cast<OpenACCDataConstruct>(D.S)->getStructuredBlock());
+    if (!Leaves.empty())
+      return fail(R, "a member section through a pointer in a data construct "
+                     "becomes enter and exit data (gcc 12 fails to compile "
+                     "it in target data), but " + Leaves);
+    auto [EnterMaps, ExitMaps] = enterExitOf(Maps);
+    std::vector<std::string> EnterCl = Cl, ExitCl = Cl;
+    EnterMaps.renderInto(EnterCl);
+    ExitMaps.renderInto(ExitCl);
+    std::string L = Pre + omp("target enter data", EnterCl);
+    std::string X = omp("target exit data", ExitCl);
+    const Stmt *Block = cast<OpenACCDataConstruct>(D.S)->getStructuredBlock();
+    E.replace(D.Text, L);
+    E.insertLinesAfter(lastLoc(Block), {X}, E.indentOf(D.Loc));
+    R.Emitted.push_back(L);
+    R.Emitted.push_back(X);
+    R.Notes.push_back("a member section through a pointer: the data region "
+                      "becomes enter data before its block and exit data "
+                      "after it (gcc 12 fails to compile it in target data)");
+    return succeed(R, E);
+  }
   Maps.renderInto(Cl);
   std::string L = Pre + omp("target data", Cl);
   E.replace(D.Text, L);
   R.Emitted.push_back(L);
   succeed(R, E);
+}
+
+/// Why control may leave Block other than at its end (a return, goto,
+/// throw, or a break or continue of a loop around it); empty if it cannot.
+std::string FilePlanner::leavesEarly(const Stmt *Block) const {
+  if (!isa<CompoundStmt>(Block) || !endsItsLine(Block))
+    return "its block is not a { } compound statement ending its line";
+  std::string Why;
+  std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S, bool InLoop) {
+    if (!S || !Why.empty())
+      return;
+    if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) ||
+        isa<CXXThrowExpr>(S) ||
+        (!InLoop && (isa<BreakStmt>(S) || isa<ContinueStmt>(S)))) {
+      Why = "its block can be left early (line " +
+            std::to_string(SM.getPresumedLineNumber(SM.getExpansionLoc(S->getBeginLoc()))) +
+            ")";
+      return;
+    }
+    if (isa<LambdaExpr>(S))
+      return;
+    bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+                isa<CXXForRangeStmt>(S);
+    bool Switch = isa<SwitchStmt>(S);
+    for (const Stmt *C : S->children()) {
+      // A switch takes its breaks but not its continues.
+      if (Switch && !InLoop) {
+        std::function<void(const Stmt *)> Cont = [&](const Stmt *X) {
+          if (!X || !Why.empty())
+            return;
+          if (isa<ContinueStmt>(X))
+            Why = "its block can be left early (a continue)";
+          if (isa<ForStmt>(X) || isa<WhileStmt>(X) || isa<DoStmt>(X) ||
+              isa<CXXForRangeStmt>(X))
+            return;
+          for (const Stmt *Y : X->children())
+            Cont(Y);
+        };
+        Cont(C);
+      }
+      Walk(C, InLoop || Loop || Switch);
+    }
+  };
+  Walk(Block, false);
+  return Why;
+}
+
+/// A target data region's maps as the enter data before it and the exit
+/// data after it: to and tofrom go in, tofrom and from come out, the rest
+/// is allocated and released.
+std::pair<MapList, MapList> FilePlanner::enterExitOf(const MapList &Maps) {
+  MapList In, Out;
+  for (bool RootPass : {true, false})
+    for (const auto &[T, Items] : Maps.Groups)
+      for (const std::string &I : Items) {
+        if (Maps.Roots.count(I) != RootPass)
+          continue;
+        StringRef Ty = StringRef(T);
+        bool Always = Ty.consume_front("always, ");
+        std::string EnterT = (Ty == "to" || Ty == "tofrom") ? "to" : "alloc";
+        std::string ExitT = (Ty == "from" || Ty == "tofrom") ? "from" : "release";
+        if (Always && EnterT == "to")
+          EnterT = "always, to";
+        if (Always && ExitT == "from")
+          ExitT = "always, from";
+        if (RootPass) {
+          In.addRoot(EnterT, I);
+          Out.addRoot(ExitT, I);
+        } else {
+          In.add(EnterT, I);
+          Out.add(ExitT, I);
+        }
+      }
+  return {In, Out};
 }
 
 void FilePlanner::planEnterExit(int I) {
@@ -1712,6 +1931,8 @@ void FilePlanner::planEnterExit(int I) {
           if (std::string W = deepSectionWhy(X); !W.empty())
             return fail(R, W);
           FinalFrom.push_back(text(X));
+          if (!memberCompanion(X, "delete", true, Maps, Why))
+            return fail(R, Why);
           Maps.add("delete", text(X));
         }
         break;

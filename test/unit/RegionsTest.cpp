@@ -469,3 +469,83 @@ TEST(RegionsTest, UnionAndIntersectionOfRanges) {
   EXPECT_FALSE(ompm::intersectRange(ompm::Poly::constant(0), ompm::Poly::constant(3), One,
                                     N - ompm::Poly::constant(2)).has_value());
 }
+
+TEST(RegionsTest, MemberPointersGetSectionsOfTheirOwn) {
+  Fixture X = parse(R"(typedef struct { double *x, *y; int n; } V;
+void f(V m, V *p) {
+  for (int i = 0; i < m.n; i++) {
+    p->x[i + 1] = m.x[i] + m.y[2 * i];
+  }
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  EXPECT_EQ(names(RF), "m,p");
+  // p is used only through '->': it does not escape.
+  EXPECT_FALSE(RF.isAddressTaken(X.param("p")));
+  const MemberUses *M = RF.memberUses(X.param("m"));
+  const MemberUses *P = RF.memberUses(X.param("p"));
+  ASSERT_TRUE(M && P);
+  EXPECT_FALSE(M->ThroughPointer);
+  EXPECT_TRUE(P->ThroughPointer);
+  EXPECT_EQ(llvm::join(M->Paths, ","), "m.x,m.y");
+  EXPECT_EQ(llvm::join(P->Paths, ","), "p->x");
+  EXPECT_TRUE(P->Written.count("p->x"));
+  EXPECT_FALSE(M->Written.count("m.x"));
+  EXPECT_FALSE(M->RootWritten || P->RootWritten);
+  EXPECT_EQ(RF.inferMemberSection("m.x").Item, "m.x[0:m.n]");
+  EXPECT_EQ(RF.inferMemberSection("m.y").Item, "m.y[0:2*m.n - 1]");
+  EXPECT_EQ(RF.inferMemberSection("p->x").Item, "p->x[1:m.n]");
+  // Member accesses are not array accesses of the root.
+  EXPECT_TRUE(RF.accesses().empty());
+  // A write through a member pointer stops the dependence test.
+  EXPECT_FALSE(RF.testParallel(X.Loop).Parallel);
+}
+
+TEST(RegionsTest, MemberUsesThatCannotMap) {
+  Fixture X = parse(R"(typedef struct { double *x; int n; } V;
+typedef struct { V *v; double **rows; } D;
+double g(double *);
+void f(V m, D d, V *p, int n) {
+  for (int i = 0; i < n; i++) {
+    m.n = g(m.x + i);
+    d.v->x[i] = d.rows[i][0];
+    p->n = i;
+  }
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  const MemberUses *M = RF.memberUses(X.param("m"));
+  const MemberUses *D = RF.memberUses(X.param("d"));
+  const MemberUses *P = RF.memberUses(X.param("p"));
+  ASSERT_TRUE(M && D && P);
+  // m.x is passed on, offset: no section; m.n written: the structure is.
+  EXPECT_TRUE(M->Escaped.count("m.x"));
+  EXPECT_TRUE(M->RootWritten);
+  EXPECT_EQ(RF.inferMemberSection("m.x").Why,
+            "'m.x' is used other than through subscripts (passed to a "
+            "function, offset or compared)");
+  // A second pointer: a deep copy.
+  EXPECT_EQ(D->Why.substr(0, 44), "'d.v->x' is reached through a second pointer");
+  // p->n = i: the structure p points to is written.
+  EXPECT_TRUE(P->RootWritten);
+  EXPECT_TRUE(P->Paths.empty());
+}
+
+TEST(RegionsTest, WriteToAnElementsMemberWritesTheArray) {
+  Fixture X = parse(R"(typedef struct { double x, y; } P;
+void f(P *p, int n) {
+  for (int i = 0; i < n; i++)
+    p[i].y = 2 * p[i].x;
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  EXPECT_TRUE(RF.isWritten(X.param("p")));
+  ASSERT_EQ(RF.accesses().size(), 2u);
+  EXPECT_TRUE(RF.accesses()[0].IsWrite);
+  EXPECT_FALSE(RF.accesses()[1].IsWrite);
+  EXPECT_EQ(RF.inferSection(X.param("p")).Item, "p[0:n]");
+  EXPECT_TRUE(RF.testParallel(X.Loop).Parallel);
+}

@@ -1,8 +1,7 @@
-// OpenACC whose translation passes a structure's pointer member to a kernel
-// as a host address: the translator maps the structure (implicitly, whole)
-// but not a section of m.x. Today's translation of total() (a translator
-// defect, found by the launch check): its kernel reads m.x through the host
-// pointer, which the CPU stand-in device forgives and a GPU does not.
+// OpenACC whose kernel reads a structure's pointer member: total()'s loop
+// reads m.x, which a map of the structure alone would leave holding the
+// host address on the device (the CPU stand-in forgives it, a GPU does
+// not). The translation maps m and a section of m.x attached to it.
 #include <stdio.h>
 #include <stdlib.h>
 
