@@ -204,8 +204,11 @@ public:
                           StringRef, StringRef, const Module *, bool,
                           SrcMgr::CharacteristicKind) override {
     if (!SM.isInMainFile(HashLoc)) {
+      // Under `#ifdef _OPENACC` the include is inactive in the OpenMP
+      // build (no -fopenacc): nothing of it is left (the V&V suite's
+      // acc_testsuite.h).
       if (FileName == "openacc.h" && FilenameRange.getBegin().isFileID() &&
-          userFile(HashLoc))
+          userFile(HashLoc) && !llvm::is_contained(AccGuard, true))
         Sites.HeaderIncludes.push_back(FilenameRange);
       return;
     }
@@ -218,14 +221,17 @@ public:
   }
   void Ifdef(SourceLocation Loc, const Token &T, const MacroDefinition &MD) override {
     note(T);
-    open(Loc, bool(MD));
+    open(Loc, bool(MD), isOpenACCMacro(T));
   }
   void Ifndef(SourceLocation Loc, const Token &T, const MacroDefinition &MD) override {
     note(T);
-    open(Loc, !MD);
+    open(Loc, !MD, false);
   }
-  void If(SourceLocation Loc, SourceRange, ConditionValueKind V) override {
-    open(Loc, V == CVK_True);
+  void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind V) override {
+    // `#if defined(_OPENACC)`, `#if _OPENACC`: true only with -fopenacc.
+    StringRef T = Lexer::getSourceText(CharSourceRange::getTokenRange(Cond), SM, LO);
+    open(Loc, V == CVK_True,
+         T.contains("_OPENACC") && !T.contains('!') && !T.contains("||"));
   }
   void Elif(SourceLocation Loc, SourceRange, ConditionValueKind V,
             SourceLocation IfLoc) override {
@@ -249,6 +255,8 @@ public:
   void Endif(SourceLocation, SourceLocation) override {
     if (!Open.empty())
       Open.pop_back();
+    if (!AccGuard.empty())
+      AccGuard.pop_back();
   }
   void Defined(const Token &T, const MacroDefinition &, SourceRange) override { note(T); }
   void MacroExpands(const Token &T, const MacroDefinition &, SourceRange,
@@ -265,13 +273,20 @@ private:
     return L.isValid() && SM.getFileEntryRefForID(SM.getFileID(L)) &&
            !SM.isInSystemHeader(L);
   }
-  void open(SourceLocation Loc, bool Taken) {
+  static bool isOpenACCMacro(const Token &T) {
+    const IdentifierInfo *II = T.getIdentifierInfo();
+    return II && II->getName() == "_OPENACC";
+  }
+  void open(SourceLocation Loc, bool Taken, bool OpenACCOnly) {
     Open.push_back(Loc);
+    AccGuard.push_back(OpenACCOnly);
     Chain[Loc.getRawEncoding()] = Loc;
     if (Taken)
       TakenIn[Loc.getRawEncoding()] = Loc;
   }
   void branch(SourceLocation Loc, SourceLocation IfLoc, bool Taken) {
+    if (!AccGuard.empty())
+      AccGuard.back() = false; // #else, #elif: not the OpenACC-only branch
     if (IfLoc.isInvalid())
       return;
     Chain[Loc.getRawEncoding()] = IfLoc;
@@ -301,6 +316,9 @@ private:
   /// their chain; each chain's taken branch; the chains now open.
   std::map<SourceLocation::UIntTy, SourceLocation> Chain, TakenIn;
   std::vector<SourceLocation> Open;
+  /// For each open conditional: its branch now is the one only -fopenacc
+  /// takes (`#ifdef _OPENACC`, `#if defined(_OPENACC)`).
+  std::vector<bool> AccGuard;
 };
 
 void Collector::PragmaDirective(SourceLocation Loc, PragmaIntroducerKind Kind) {

@@ -15,6 +15,8 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Path.h"
 #include <set>
 
 using namespace clang;
@@ -613,6 +615,27 @@ private:
   SourceLocation FirstQueueUse;
   std::vector<const CallExpr *> RuntimeCalls;
   llvm::DenseSet<const CallExpr *> StatementCalls;
+  /// acc_get_device_type() compared with an acc_device_* constant: the
+  /// comparison and the constant's name.
+  std::map<const CallExpr *, std::pair<const BinaryOperator *, std::string>>
+      DeviceTypeTests;
+  /// Runtime calls rewritten as part of another one's rewrite (an argument
+  /// it keeps or drops): their records are made, no edit of their own.
+  llvm::DenseSet<const CallExpr *> Absorbed;
+  /// The file keeps OpenACC names (a call, a type, a constant) that no
+  /// edit replaced: its #include <openacc.h> stays (reported).
+  std::vector<std::string> OpenACCLeft;
+  struct CallRewrite {
+    std::string Text;
+    CharSourceRange Range;
+    std::vector<std::string> Notes;
+  };
+  std::optional<CallRewrite> exprRewrite(const CallExpr *C, std::string &Why);
+  std::string spliced(const Expr *A, const CallExpr *Outer);
+  bool droppable(const Expr *A) const;
+  ConstructRecord callRecord(const CallExpr *C) const;
+  void absorb(const CallExpr *C, const std::vector<std::string> &Notes);
+  void findOpenACCLeft();
   FilePlan Out;
 
   // --- data hoisting (issue #4) -------------------------------------------
@@ -998,21 +1021,10 @@ void FilePlanner::planCompute(int CI) {
     Nodes[0].Private.clear();
     Nodes[0].FirstPrivate.clear();
   }
-  for (int D : Desc) {
-    const Directive &DD = Dirs[D];
-    if (DD.Kind != DK::Loop)
-      continue;
-    int Parent = Combined ? 0 : -1;
-    for (int P = DD.Parent; P >= 0 && P != CI; P = Dirs[P].Parent)
-      if (Dirs[P].Kind == DK::Loop) {
-        Parent = NodeOfDir.count(P) ? NodeOfDir[P] : -1;
-        break;
-      }
-    if (!MakeNode(D, LoopStmtOf(D), DD.Clauses, Parent))
-      return FailAll(Why);
-  }
   if (C.Kind == DK::Kernels) {
     // Each top-level statement of the region: a loop nest becomes a kernel.
+    // Its bare outer loop is a node before the loop directives inside it,
+    // which are its descendants (parents come first).
     if (const auto *CS = dyn_cast<CompoundStmt>(Body))
       KernelStmts.assign(CS->body_begin(), CS->body_end());
     else
@@ -1022,6 +1034,29 @@ void FilePlanner::planCompute(int CI) {
         if (!MakeNode(-1, For, {}, -1))
           return FailAll(Why);
       }
+  }
+  std::vector<int> BareNodes; // the kernels region's bare outer loops
+  for (size_t K = 0; K < Nodes.size(); ++K)
+    if (Nodes[K].Dir < 0)
+      BareNodes.push_back(static_cast<int>(K));
+  for (int D : Desc) {
+    const Directive &DD = Dirs[D];
+    if (DD.Kind != DK::Loop)
+      continue;
+    int Parent = Combined ? 0 : -1;
+    bool InLoopDir = false;
+    for (int P = DD.Parent; P >= 0 && P != CI; P = Dirs[P].Parent)
+      if (Dirs[P].Kind == DK::Loop) {
+        Parent = NodeOfDir.count(P) ? NodeOfDir[P] : -1;
+        InLoopDir = true;
+        break;
+      }
+    if (!InLoopDir)
+      for (int B : BareNodes)
+        if (within(DD.S, Nodes[B].For))
+          Parent = B;
+    if (!MakeNode(D, LoopStmtOf(D), DD.Clauses, Parent))
+      return FailAll(Why);
   }
 
   // ---- scalars a kernels loop writes --------------------------------------
@@ -1523,6 +1558,20 @@ void FilePlanner::planCompute(int CI) {
     for (const std::string &S : KernelScalarMaps)
       Maps.add("tofrom", S);
   }
+  // A kernels loop nest that nothing partitions runs on one GPU thread: a
+  // performance defect the user must see without --explain.
+  auto OneThread = [&](const LoopNode &N) {
+    StringRef Why(N.Decision);
+    size_t At = Why.find("kept sequential: ");
+    Why = At == StringRef::npos ? StringRef() : Why.substr(At + 17);
+    R.Warnings.push_back(
+        "loop at line " +
+        std::to_string(SM.getPresumedLineNumber(SM.getExpansionLoc(N.For->getBeginLoc()))) +
+        " runs on one GPU thread" + (Why.empty() ? "" : ": " + Why.str()) +
+        (Why.contains("independent")
+             ? ""
+             : "; if its iterations are independent, say so (loop independent)"));
+  };
   if (C.Kind != DK::Kernels) {
     std::string Line;
     const LoopNode *Tiled = nullptr;
@@ -1542,6 +1591,8 @@ void FilePlanner::planCompute(int CI) {
         Inner |= Nodes[K].Partitioned;
       std::vector<std::string> Cl = ConstructClauses(Inner);
       Line = Inner ? omp("target teams num_teams(1)", Cl) : omp("target", Cl);
+      if (Kernels && !Inner)
+        OneThread(Nodes[0]);
     } else if (Serial) {
       Line = omp("target", ConstructClauses(false));
     } else {
@@ -1669,6 +1720,8 @@ void FilePlanner::planCompute(int CI) {
       } else {
         std::vector<std::string> Cl = KernelClauses(S, Inner);
         L = omp(Inner ? "target teams num_teams(1)" : "target", Cl);
+        if (!Inner)
+          OneThread(N);
       }
       if (Dir >= 0) {
         std::string T = L;
@@ -2341,6 +2394,20 @@ public:
       if (const FunctionDecl *F = C->getDirectCallee())
         if (F->getName().starts_with("acc_"))
           Calls.push_back(C);
+    // acc_get_device_type() == acc_device_host (either side): the
+    // comparison has an OpenMP form, the call alone has none.
+    if (const auto *B = dyn_cast<BinaryOperator>(S);
+        B && (B->getOpcode() == BO_EQ || B->getOpcode() == BO_NE))
+      for (auto [X, Y] : {std::pair(B->getLHS(), B->getRHS()),
+                          std::pair(B->getRHS(), B->getLHS())}) {
+        const auto *C = dyn_cast<CallExpr>(X->IgnoreParenImpCasts());
+        const auto *D = dyn_cast<DeclRefExpr>(Y->IgnoreParenImpCasts());
+        if (C && D && C->getDirectCallee() &&
+            C->getDirectCallee()->getName() == "acc_get_device_type" &&
+            isa<EnumConstantDecl>(D->getDecl()) &&
+            D->getDecl()->getName().starts_with("acc_device_"))
+          Compared[C] = {B, D->getDecl()->getName().str()};
+      }
     if (const auto *L = dyn_cast<LambdaExpr>(S)) {
       walk(L->getBody());
       return;
@@ -2352,18 +2419,215 @@ public:
   llvm::DenseSet<const Stmt *> Seen;
   std::vector<const CallExpr *> Calls;
   llvm::DenseSet<const CallExpr *> StatementCalls;
+  std::map<const CallExpr *, std::pair<const BinaryOperator *, std::string>> Compared;
 };
+
+ConstructRecord FilePlanner::callRecord(const CallExpr *C) const {
+  ConstructRecord R;
+  R.Kind = "runtime call";
+  R.Loc = SM.getExpansionLoc(C->getBeginLoc());
+  PresumedLoc P = SM.getPresumedLoc(R.Loc);
+  R.Line = P.getLine();
+  R.Column = P.getColumn();
+  R.Original = text(C);
+  return R;
+}
+
+/// A runtime call that another one's rewrite takes care of: translated,
+/// with no edit of its own.
+void FilePlanner::absorb(const CallExpr *C, const std::vector<std::string> &Notes) {
+  if (!Absorbed.insert(C).second)
+    return;
+  ConstructRecord R = callRecord(C);
+  R.Notes = Notes;
+  EditSet None(SM);
+  succeed(R, None);
+}
+
+/// Whether an argument that a rewrite drops may go unevaluated: nothing in
+/// it writes memory or calls anything but OpenACC's queries.
+bool FilePlanner::droppable(const Expr *A) const {
+  static const llvm::StringSet<> Queries = {
+      "acc_get_device_type", "acc_get_device_num", "acc_get_num_devices",
+      "acc_get_default_async", "acc_on_device", "acc_is_present"};
+  bool Ok = true;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || !Ok)
+      return;
+    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+      Ok = false;
+    if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
+      Ok = false;
+    if (const auto *C = dyn_cast<CallExpr>(S))
+      if (!C->getDirectCallee() || !Queries.count(C->getDirectCallee()->getName()))
+        Ok = false;
+    for (const Stmt *Ch : S->children())
+      Walk(Ch);
+  };
+  Walk(A);
+  return Ok;
+}
+
+/// The text of A (an argument of the runtime call Outer) with the runtime
+/// calls directly inside it rewritten; a call that has no OpenMP form stays
+/// as written and is reported.
+std::string FilePlanner::spliced(const Expr *A, const CallExpr *Outer) {
+  CharSourceRange AR = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(A->getSourceRange()), SM, Ctx.getLangOpts());
+  std::string T = text(A);
+  if (AR.isInvalid())
+    return T;
+  unsigned AB = SM.getFileOffset(AR.getBegin()), AE = SM.getFileOffset(AR.getEnd());
+  auto RangeOf = [&](const Expr *E) -> std::pair<unsigned, unsigned> {
+    CharSourceRange R = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(E->getSourceRange()), SM, Ctx.getLangOpts());
+    if (R.isInvalid())
+      return {0, 0};
+    return {SM.getFileOffset(R.getBegin()), SM.getFileOffset(R.getEnd())};
+  };
+  std::vector<const CallExpr *> Inner;
+  for (const CallExpr *I : RuntimeCalls) {
+    auto [B, E] = RangeOf(I);
+    if (I != Outer && E > B && B >= AB && E <= AE)
+      Inner.push_back(I);
+  }
+  // Directly inside: within no other of them.
+  std::vector<std::pair<std::pair<unsigned, unsigned>, std::string>> Reps;
+  for (const CallExpr *I : Inner) {
+    auto [B, E] = RangeOf(I);
+    if (llvm::any_of(Inner, [&](const CallExpr *J) {
+          auto [JB, JE] = RangeOf(J);
+          return J != I && JB <= B && E <= JE;
+        }))
+      continue;
+    std::string Why;
+    std::string Name = Outer->getDirectCallee()->getNameAsString();
+    if (std::optional<CallRewrite> W = exprRewrite(I, Why)) {
+      auto [RB, RE] = std::pair<unsigned, unsigned>{
+          SM.getFileOffset(W->Range.getBegin()), SM.getFileOffset(W->Range.getEnd())};
+      if (RB < AB || RE > AE) { // a comparison around the argument
+        Why = "its comparison is not inside the argument of " + Name;
+      } else {
+        W->Notes.insert(W->Notes.begin(),
+                        "rewritten inside the call to " + Name + ": " + W->Text);
+        absorb(I, W->Notes);
+        Reps.push_back({{RB, RE}, W->Text});
+        continue;
+      }
+    }
+    // No OpenMP form: it stays, with what is inside it rewritten.
+    Absorbed.insert(I);
+    fail(callRecord(I), Why);
+    std::string Callee = I->getDirectCallee()->getNameAsString();
+    std::vector<std::string> As;
+    for (const Expr *X : I->arguments())
+      As.push_back(spliced(X, I));
+    Reps.push_back({{B, E}, Callee + "(" + llvm::join(As, ", ") + ")"});
+  }
+  llvm::sort(Reps, [](const auto &X, const auto &Y) { return X.first.first > Y.first.first; });
+  for (const auto &[Rg, Rep] : Reps)
+    T.replace(Rg.first - AB, Rg.second - Rg.first, Rep);
+  return T;
+}
+
+/// The OpenMP expression for a runtime call (or, for acc_get_device_type()
+/// compared with a device type, for the comparison), with the calls inside
+/// its arguments rewritten or dropped with them; std::nullopt and Why when
+/// it has none. Nothing is recorded unless it succeeds.
+std::optional<FilePlanner::CallRewrite>
+FilePlanner::exprRewrite(const CallExpr *C, std::string &Why) {
+  std::string Name = C->getDirectCallee()->getNameAsString();
+  if (C->getBeginLoc().isMacroID() || C->getEndLoc().isMacroID()) {
+    Why = "call to " + Name + " inside a macro is not rewritten";
+    return std::nullopt;
+  }
+  CallRewrite W;
+  W.Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(C->getSourceRange()), SM, Ctx.getLangOpts());
+  if (Name == "acc_on_device") {
+    Expr::EvalResult ER;
+    if (C->getNumArgs() == 1 && C->getArg(0)->EvaluateAsInt(ER, Ctx)) {
+      int64_t V = ER.Val.getInt().getExtValue();
+      if (V == 2)
+        W.Text = "omp_is_initial_device()";
+      else if (V == 4 || V == 5 || V == 1)
+        W.Text = "(!omp_is_initial_device())";
+    }
+    if (W.Text.empty()) {
+      Why = "acc_on_device with this argument has no OpenMP equivalent";
+      return std::nullopt;
+    }
+    return W;
+  }
+  if (Name == "acc_get_device_type" && DeviceTypeTests.count(C)) {
+    auto [B, Type] = DeviceTypeTests[C];
+    bool Eq = B->getOpcode() == BO_EQ;
+    W.Range = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(B->getSourceRange()), SM, Ctx.getLangOpts());
+    if (W.Range.isInvalid()) {
+      Why = "the comparison of acc_get_device_type() comes from a macro";
+      return std::nullopt;
+    }
+    if (Type == "acc_device_none") {
+      W.Text = Eq ? "0" : "1";
+      W.Notes.push_back("OpenACC returns acc_device_none only while no device "
+                        "type is selected; OpenMP always has a default device");
+    } else {
+      bool Host = Type == "acc_device_host";
+      W.Text = std::string("(omp_get_default_device() ") +
+               ((Host == Eq) ? "==" : "!=") + " omp_get_initial_device())";
+      if (Type == "acc_device_nvidia" || Type == "acc_device_radeon")
+        W.Notes.push_back("OpenMP does not tell a device's vendor: " + Type +
+                          " reads as any device that is not the host");
+    }
+    return W;
+  }
+  const RuntimeApiRule *Rule = findRuntimeApiRule(Name);
+  if (!Rule || !*Rule->Replacement) {
+    Why = Name + " has no OpenMP equivalent" +
+          (Rule && *Rule->Note ? std::string(": ") + Rule->Note : "");
+    return std::nullopt;
+  }
+  // The arguments the template drops are not evaluated.
+  StringRef T(Rule->Replacement);
+  for (unsigned K = 0; K < C->getNumArgs(); ++K)
+    if (!T.contains("$" + std::to_string(K + 1)) && !droppable(C->getArg(K))) {
+      Why = "the OpenMP form of " + Name + " drops its argument '" +
+            text(C->getArg(K)) + "', which has side effects";
+      return std::nullopt;
+    }
+  std::vector<std::string> Probe(C->getNumArgs());
+  if (!expandRuntimeTemplate(Rule->Replacement, Probe)) {
+    Why = "unexpected number of arguments to " + Name;
+    return std::nullopt;
+  }
+  // It succeeds: rewrite what the kept arguments call, drop the rest.
+  std::vector<std::string> Args;
+  for (unsigned K = 0; K < C->getNumArgs(); ++K) {
+    if (T.contains("$" + std::to_string(K + 1))) {
+      Args.push_back(spliced(C->getArg(K), C));
+      continue;
+    }
+    Args.push_back("");
+    for (const CallExpr *I : RuntimeCalls)
+      if (I != C && within(I, C->getArg(K)))
+        absorb(I, {"dropped with the argument of " + Name +
+                   " that its OpenMP form does not use"});
+  }
+  W.Text = *expandRuntimeTemplate(Rule->Replacement, Args);
+  if (*Rule->Note)
+    W.Notes.push_back(Rule->Note);
+  if (T.contains(DefaultAsyncVar))
+    noteQueueUse(SM.getExpansionLoc(C->getBeginLoc()));
+  return W;
+}
 
 void FilePlanner::planRuntimeCalls() {
   bool Rewrote = false;
   for (const CallExpr *C : RuntimeCalls) {
-    ConstructRecord R;
-    R.Kind = "runtime call";
-    R.Loc = SM.getExpansionLoc(C->getBeginLoc());
-    PresumedLoc P = SM.getPresumedLoc(R.Loc);
-    R.Line = P.getLine();
-    R.Column = P.getColumn();
-    R.Original = text(C);
+    if (Absorbed.count(C))
+      continue; // recorded with the call around it
+    ConstructRecord R = callRecord(C);
     std::string Name = C->getDirectCallee()->getNameAsString();
     if (C->getBeginLoc().isMacroID() || C->getEndLoc().isMacroID()) {
       fail(R, "call to " + Name + " inside a macro is not rewritten");
@@ -2381,29 +2645,14 @@ void FilePlanner::planRuntimeCalls() {
                                   "directive");
       continue;
     }
-    std::string Rep;
-    if (Name == "acc_on_device") {
-      Expr::EvalResult ER;
-      if (C->getNumArgs() == 1 && C->getArg(0)->EvaluateAsInt(ER, Ctx)) {
-        int64_t V = ER.Val.getInt().getExtValue();
-        if (V == 2)
-          Rep = "omp_is_initial_device()";
-        else if (V == 4 || V == 5 || V == 1)
-          Rep = "(!omp_is_initial_device())";
-      }
-      if (Rep.empty()) {
-        fail(R, "acc_on_device with this argument has no OpenMP equivalent");
-        continue;
-      }
-    } else if (const RuntimeDirectiveRule *DR = findRuntimeDirectiveRule(Name);
-               DR && !C->getBeginLoc().isMacroID()) {
+    if (const RuntimeDirectiveRule *DR = findRuntimeDirectiveRule(Name)) {
       // A directive in place of the call statement.
       if (!StatementCalls.count(C)) {
         fail(R, Name + " is used as a value; OpenMP expresses it only as a "
                        "directive, which must stand as a statement");
         continue;
       }
-      auto Arg = [&](unsigned K) { return text(C->getArg(K - 1)); };
+      auto Arg = [&](unsigned K) { return spliced(C->getArg(K - 1), C); };
       if ((DR->PtrArg && DR->PtrArg > C->getNumArgs()) ||
           (DR->BytesArg && DR->BytesArg > C->getNumArgs()) ||
           (DR->AsyncArg && DR->AsyncArg > C->getNumArgs())) {
@@ -2461,39 +2710,25 @@ void FilePlanner::planRuntimeCalls() {
       Rewrote = true;
       succeed(R, E);
       continue;
-    } else {
-      const RuntimeApiRule *Rule = findRuntimeApiRule(Name);
-      if (!Rule || !*Rule->Replacement) {
-        fail(R, Name + " has no OpenMP equivalent" +
-                    (Rule && *Rule->Note ? std::string(": ") + Rule->Note : ""));
-        continue;
-      }
-      std::vector<std::string> Args;
-      for (const Expr *A : C->arguments())
-        Args.push_back(text(A));
-      std::optional<std::string> X =
-          expandRuntimeTemplate(Rule->Replacement, Args);
-      if (!X) {
-        fail(R, "unexpected number of arguments to " + Name);
-        continue;
-      }
-      Rep = *X;
-      if (*Rule->Note)
-        R.Notes.push_back(Rule->Note);
-      if (StringRef(Rule->Replacement).contains(DefaultAsyncVar))
-        noteQueueUse(R.Loc);
+    }
+    std::string Why;
+    std::optional<CallRewrite> W = exprRewrite(C, Why);
+    if (!W) {
+      fail(R, Why);
+      continue;
     }
     Rewrote = true;
+    R.Notes.insert(R.Notes.end(), W->Notes.begin(), W->Notes.end());
     EditSet E(SM);
-    E.replace(Lexer::makeFileCharRange(
-                  CharSourceRange::getTokenRange(C->getSourceRange()), SM,
-                  Ctx.getLangOpts()),
-              Rep);
-    R.Emitted.push_back(Rep);
+    E.replace(W->Range, W->Text);
+    R.Emitted.push_back(W->Text);
     succeed(R, E);
   }
-  // omp_* calls need omp.h; openacc.h may have come through another header.
-  if (Rewrote && !PP.IncludesOmpH && PP.OpenACCIncludes.empty()) {
+  findOpenACCLeft();
+  // omp_* calls need omp.h; openacc.h may have come through another header,
+  // or stays (names without an OpenMP form are left).
+  if (Rewrote && !PP.IncludesOmpH &&
+      (PP.OpenACCIncludes.empty() || !OpenACCLeft.empty())) {
     EditSet E(SM);
     SourceLocation At = PP.FirstInclude.isValid()
                             ? PP.FirstInclude
@@ -2501,6 +2736,51 @@ void FilePlanner::planRuntimeCalls() {
     E.insertLinesBefore(At, {"#include <omp.h>"});
     Out.Edits.insert(Out.Edits.end(), E.edits().begin(), E.edits().end());
   }
+}
+
+/// The OpenACC names (declared in openacc.h: routines, acc_device_t, its
+/// constants) that the main file still spells where no edit replaced them.
+void FilePlanner::findOpenACCLeft() {
+  FileID Main = SM.getMainFileID();
+  std::set<std::string> Seen;
+  auto Note = [&](const NamedDecl *D, SourceLocation L) {
+    if (!D || L.isInvalid())
+      return;
+    SourceLocation DL = SM.getSpellingLoc(D->getLocation());
+    if (llvm::sys::path::filename(SM.getFilename(DL)) != "openacc.h")
+      return;
+    SourceLocation SL = SM.getSpellingLoc(L);
+    if (SM.getFileID(SL) != Main)
+      return;
+    unsigned Off = SM.getFileOffset(SL);
+    for (const Edit &E : Out.Edits)
+      if (E.Length && Off >= E.Offset && Off < E.Offset + E.Length)
+        return;
+    std::string Item = D->getNameAsString() + " (line " +
+                       std::to_string(SM.getSpellingLineNumber(SL)) + ")";
+    if (Seen.insert(D->getNameAsString()).second)
+      OpenACCLeft.push_back(Item);
+  };
+  struct V : RecursiveASTVisitor<V> {
+    std::function<void(const NamedDecl *, SourceLocation)> Note;
+    bool shouldVisitTemplateInstantiations() const { return false; }
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      Note(E->getDecl(), E->getLocation());
+      return true;
+    }
+    bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
+      Note(TL.getTypePtr()->getDecl(), TL.getNameLoc());
+      return true;
+    }
+    bool VisitTagTypeLoc(TagTypeLoc TL) {
+      Note(TL.getDecl(), TL.getNameLoc());
+      return true;
+    }
+  } Vis;
+  Vis.Note = Note;
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+      Vis.TraverseDecl(D);
 }
 
 void FilePlanner::planPreprocessor() {
@@ -2511,6 +2791,13 @@ void FilePlanner::planPreprocessor() {
     R.Line = SM.getPresumedLineNumber(Rg.getBegin());
     R.Column = SM.getPresumedColumnNumber(Rg.getBegin());
     R.Original = Lexer::getSourceText(Rg, SM, Ctx.getLangOpts()).str();
+    if (!OpenACCLeft.empty()) {
+      // Replaced by <omp.h>, the names left would be undeclared.
+      fail(R, "kept: the file still uses OpenACC names that have no OpenMP "
+              "form here: " + llvm::join(OpenACCLeft, ", ") +
+              " (gcc provides openacc.h, clang does not)");
+      continue;
+    }
     EditSet E(SM);
     E.replace(Rg, "<omp.h>");
     R.Emitted.push_back("<omp.h>");
@@ -4649,6 +4936,7 @@ FilePlan FilePlanner::run() {
   CF.TraverseDecl(Ctx.getTranslationUnitDecl());
   RuntimeCalls = CF.Calls;
   StatementCalls = CF.StatementCalls;
+  DeviceTypeTests = CF.Compared;
   for (const CallExpr *C : RuntimeCalls)
     if (const RuntimeApiRule *Rule =
             findRuntimeApiRule(C->getDirectCallee()->getName()))

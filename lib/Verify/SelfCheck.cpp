@@ -228,6 +228,7 @@ public:
             "the translation calls '" + E->getDecl()->getNameAsString() +
                 "', which nothing declares without openacc.h (only an "
                 "implicit declaration)");
+      F.List.back().AccRoutine = E->getDecl()->getNameAsString();
     }
     // (b) pointers the target constructs the translation wrote
     // dereference, unmapped. An AST with errors is not worth checking: (a)

@@ -40,6 +40,9 @@ struct SelfCheckFailure {
   /// constructs reported as not translated, what they left may be the
   /// cause: the driver then warns instead (formatSelfCheckWarning).
   bool Compile = false;
+  /// Check (a), an acc_* routine only implicitly declared: its name. When
+  /// a call to it is reported as not translated, that report says so.
+  std::string AccRoutine;
 };
 
 /// Whether the driver's hook checks (option --self-check, on by default).
