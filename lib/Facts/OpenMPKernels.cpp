@@ -1,5 +1,6 @@
 //===- OpenMPKernels.cpp - OpenMP target kernels of the input -------------===//
 #include "Facts/OpenMPKernels.h"
+#include "Facts/Members.h"
 #include "Facts/Directives.h"
 #include "Facts/Regions.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -40,6 +41,9 @@ OmpKernel kernelOf(const OMPExecutableDirective *D, const FunctionDecl *Fn,
           M == OMPC_MAP_MODIFIER_mapper)
         Plain = false;
     for (const Expr *E : C->varlist()) {
+      if (std::optional<MemberPath> MP = memberPathOf(E);
+          MP && MP->Field->getType()->isPointerType())
+        K.MemberData = true;
       std::string Text = exprText(E, Ctx);
       const Expr *X = E->IgnoreParenImpCasts();
       const auto *Sec = dyn_cast<ArraySectionExpr>(X);

@@ -40,6 +40,9 @@ struct OmpKernel {
   /// release/delete, struct members, multi-dimensional pointer sections):
   /// their text, for the report.
   std::vector<std::string> Skipped;
+  /// It maps data reached through a structure's pointer member (`s.x[0:n]`,
+  /// `p->x[...]`): an alias of any array, which data placement cannot follow.
+  bool MemberData = false;
 };
 
 struct OpenMPFacts {

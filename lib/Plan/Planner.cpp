@@ -656,6 +656,9 @@ private:
   /// its other OpenMP directives, which a hoisted region must not enclose.
   llvm::DenseSet<const Stmt *> OmpKernelStmts;
   std::vector<const Stmt *> OmpOthers;
+  /// Translated kernels that map sections of structure members: no data
+  /// region is placed around them, and their functions get no summary.
+  std::vector<const Stmt *> MemberKernels;
   std::map<const Stmt *, std::vector<std::string>> OmpSkippedItems;
   void collectOpenMPKernels();
   /// The functions with a body that hold kernels.
@@ -1782,6 +1785,10 @@ void FilePlanner::planCompute(int CI) {
     noteQueueUse(C.Loc);
   R.Emitted = Emitted;
   KernelRecs.push_back({C.S, C.Fn, Hoistable, !Async.empty()});
+  // Data reached through structure members (s.x may be any array's data):
+  // data placement cannot tell what the kernel touches.
+  if (!Maps.Roots.empty())
+    MemberKernels.push_back(C.S);
   succeed(R, E);
 }
 
@@ -2870,6 +2877,8 @@ void FilePlanner::collectOpenMPKernels() {
       Items.push_back({I.V, I.V->getNameAsString(), I.Text, I.MapType, I.Lo, I.Hi});
     KernelRecs.push_back({K.S, K.Fn, Items, K.Async});
     OmpKernelStmts.insert(K.S);
+    if (K.MemberData)
+      MemberKernels.push_back(K.S);
     if (!K.Skipped.empty())
       OmpSkippedItems[K.S] = K.Skipped;
   }
@@ -3054,6 +3063,8 @@ void FilePlanner::planCallSummaries() {
     }
     for (const Stmt *O : OmpOthers)
       Ok &= !within(O, F->getBody());
+    for (const Stmt *K : MemberKernels)
+      Ok &= !within(K, F->getBody());
     if (!Ok)
       return false;
     std::map<const ParmVarDecl *, unsigned> Index;
@@ -3482,6 +3493,12 @@ bool FilePlanner::tryHoist(const Stmt *L, const FunctionDecl *Fn,
                 "kernel (line " +
                 std::to_string(SM.getPresumedLineNumber(
                     SM.getExpansionLoc(O->getBeginLoc()))) + ")");
+  for (const Stmt *K : MemberKernels)
+    if (within(K, L))
+      return No("a kernel inside maps sections of structure members (line " +
+                std::to_string(SM.getPresumedLineNumber(
+                    SM.getExpansionLoc(K->getBeginLoc()))) +
+                "), whose data may be any array's");
   // Parents of the loop's host code, and no goto or throw out of it. A
   // return is followed: the region becomes enter/exit data, with the exit
   // also before each return.
@@ -4860,7 +4877,8 @@ void FilePlanner::planStraightLineRuns(bool Phases) {
         if (D.S && D.Fn == Fn && within(D.S, S) && !isComputeKind(D.Kind) &&
             D.Kind != DK::Loop && D.Kind != DK::Atomic && D.Kind != DK::Cache)
           return true;
-      if (llvm::any_of(OmpOthers, [&](const Stmt *O) { return within(O, S); }))
+      if (llvm::any_of(OmpOthers, [&](const Stmt *O) { return within(O, S); }) ||
+          llvm::any_of(MemberKernels, [&](const Stmt *K) { return within(K, S); }))
         return true;
       return llvm::any_of(HoistedLoops, [&](const Stmt *H) { return within(H, S); });
     };

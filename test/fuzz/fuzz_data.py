@@ -6,7 +6,12 @@ iteration loop around kernels on a few arrays, with host reads and writes of
 single elements, rows of elements and whole arrays between them, guarded or
 not, through helper functions, pointer swaps, early returns, kernels in
 callees, phases around two iteration loops, and in some programs all of it
-inside a data construct of the program's own, for a read-only array), builds each original with gcc -fopenacc (OpenACC on the host) and
+inside a data construct of the program's own, for a read-only array; since
+issue #13 also kernels on structure members that alias the arrays, scalars
+written in kernels loops, a reduction named on the outer loop only, kernels
+in an included header, and a data construct the tool must refuse: a
+program with the last two must exit 1, the others 0), builds each original
+with gcc -fopenacc (OpenACC on the host) and
 each translation with clang-19 OpenMP offload to the CPU stand-in device
 (separate device memory, OMP_TARGET_OFFLOAD=MANDATORY), and compares the
 outputs. Every value is an integer held in a double, so the outputs must be
@@ -46,6 +51,21 @@ class Gen:
         # own (acc data copyin) around all its statements, which the
         # translation must keep and complete with the other arrays.
         self.userdata = self.r.random() < 0.35
+        # Features of issue #13, drawn from a second generator so that a
+        # program without them is the same as before they existed:
+        # structure members (a kernel on s.x or ps->x, s = {x, n}: an alias
+        # of an array), scalars written in kernels loops (max, a flag),
+        # a reduction named on the outer loop only, kernels in an included
+        # header (reported), and a data construct the tool must refuse
+        # (copyin(d) of a pointer without a section; the kernels inside it
+        # map their own data).
+        self.r2 = random.Random(seed * 1000003 + 17)
+        self.members = self.r2.random() < 0.3
+        self.kscalars = self.r2.random() < 0.4
+        self.nested = self.r2.random() < 0.4
+        self.header = self.r2.random() < 0.3
+        self.refuse = self.userdata and self.r2.random() < 0.4
+        self.hhelpers = []
 
     def idx(self):
         return self.r.choice(["0", "1", "n - 1", "n / 2", "t % n", "(t * 7) % n"])
@@ -65,12 +85,53 @@ class Gen:
         ] + (["%s[i] + d[i]" % y] if self.userdata else []))
         if d and y == x:
             rhs = "%s[i] + 1" % y  # no loop-carried dependence
+        if self.members and self.r2.random() < 0.4:
+            return self.member_kernel(ind, x, rhs, lo, hi)
         return [ind + "#pragma acc parallel loop",
                 ind + "for (int i = %d; i < n - %d; i++)" % (lo, hi),
                 ind + "  %s[i] = %s;" % (x, rhs)]
 
+    def member_kernel(self, ind, x, rhs, lo, hi):
+        """The kernel writes x through a structure's pointer member."""
+        ptr = self.r2.random() < 0.5
+        path = "ps->x" if ptr else "s.x"
+        size = "ps->n" if ptr else "s.n"
+        clause = self.r2.choice(["", " copy(%s[0:%s])" % (path, size)])
+        rhs = rhs.replace("%s[" % x, "%s[" % path)
+        return [ind + "{",
+                ind + "  Vec s = {%s, n};" % x] + (
+                    [ind + "  Vec *ps = &s;"] if ptr else []) + [
+                ind + "#pragma acc parallel loop" + clause,
+                ind + "  for (int i = %d; i < %s - %d; i++)" % (lo, size, hi),
+                ind + "    %s[i] = %s;" % (path, rhs),
+                ind + "}"]
+
     def reduction(self, ind):
         x = self.arr()
+        if self.nested and self.r2.random() < 0.5:
+            # the reduction is named on the gang loop only
+            return [ind + "{",
+                    ind + "  double s = 0;",
+                    ind + "#pragma acc parallel loop gang reduction(+:s)",
+                    ind + "  for (int i = 0; i < n; i++) {",
+                    ind + "#pragma acc loop worker",
+                    ind + "    for (int j = 0; j < 4; j++)",
+                    ind + "      s += %s[i] * (j + 1);" % x,
+                    ind + "  }",
+                    ind + "  chk += s;",
+                    ind + "}"]
+        if self.kscalars and self.r2.random() < 0.5:
+            # kernels: a max reduction and a flag, shared, copied back
+            return [ind + "{",
+                    ind + "  double m = -1;",
+                    ind + "  int flag = 0;",
+                    ind + "#pragma acc kernels",
+                    ind + "  for (int i = 0; i < n; i++) {",
+                    ind + "    m = fmax(m, %s[i]);" % x,
+                    ind + "    if (%s[i] > %d) flag = 1;" % (x, self.r2.choice([5, 50, 500])),
+                    ind + "  }",
+                    ind + "  chk += m + flag;",
+                    ind + "}"]
         return [ind + "{",
                 ind + "  double s = 0;",
                 ind + "#pragma acc parallel loop reduction(+:s)",
@@ -122,7 +183,7 @@ class Gen:
             return [ind + "if (t %% %d == 1)" % m,
                     ind + "  %s[%s] = -t;" % (x, self.idx())]
         if k == 7:
-            name = "bump%d" % len(self.helpers)
+            name = "bump%d" % (len(self.helpers) + len(self.hhelpers))
             if self.globals:
                 self.helpers.append(
                     "static void %s(int n, int t) { %s[t %% n] += 10; }" % (name, x))
@@ -130,7 +191,7 @@ class Gen:
             self.helpers.append(
                 "static void %s(double *v, int n, int t) { v[t %% n] += 10; }" % name)
             return [ind + "%s(%s, n, t);" % (name, x)]
-        name = "peek%d" % len(self.helpers)
+        name = "peek%d" % (len(self.helpers) + len(self.hhelpers))
         if self.globals:
             self.helpers.append(
                 "static double %s(int n) { return %s[n - 1] + %s[0]; }" % (name, x, x))
@@ -140,7 +201,7 @@ class Gen:
         return [ind + "chk += %s(%s, n);" % (name, x)]
 
     def callee_kernel(self, ind):
-        name = "step%d" % len(self.helpers)
+        name = "step%d" % (len(self.helpers) + len(self.hhelpers))
         x, y = self.arr(), self.arr()
         if self.globals:
             self.helpers.append("\n".join([
@@ -151,7 +212,10 @@ class Gen:
                 "}"]))
             call = "%s(n, t);" % name
         else:
-            self.helpers.append("\n".join([
+            # In an included header: reported, not translated; the kernel
+            # runs on the host and must see current data.
+            where = self.hhelpers if self.header else self.helpers
+            where.append("\n".join([
                 "static void %s(double *x, const double *y, int n, int t) {" % name,
                 "#pragma acc parallel loop",
                 "  for (int i = 0; i < n; i++)",
@@ -160,7 +224,7 @@ class Gen:
             call = "%s(%s, %s, n, t);" % (name, x, y)
         if self.r.random() < 0.4:
             # one level more: a function that only calls the kernel's function
-            outer = "chain%d" % len(self.helpers)
+            outer = "chain%d" % (len(self.helpers) + len(self.hhelpers))
             params = "int n, int t" if self.globals else "double *a, double *b, double *c, int n, int t"
             self.helpers.append("static void %s(%s) { %s }" % (outer, params, call))
             call = "%s(n, t);" % outer if self.globals else "%s(a, b, c, n, t);" % outer
@@ -233,7 +297,10 @@ class Gen:
                 body2 = self.loop_body(ind)
         iters = self.r.randint(3, 8)
         n = self.r.choice([17, 32, 100])
-        out = ["#include <stdio.h>", "#include <stdlib.h>", ""]
+        out = ["#include <math.h>", "#include <stdio.h>", "#include <stdlib.h>", ""]
+        if self.hhelpers:
+            out.insert(3, '#include "prog.h"')
+        out += ["typedef struct { double *x; int n; } Vec;", ""]
         if self.globals:
             out += ["static double *a, *b, *c;", ""]
         out += self.helpers + [""]
@@ -250,7 +317,7 @@ class Gen:
             out += ["  double *d = malloc(n * sizeof(double));",
                     "  for (int i = 0; i < n; i++)",
                     "    d[i] = i % 3;",
-                    "#pragma acc data copyin(d[0:n])",
+                    "#pragma acc data copyin(%s)" % ("d" if self.refuse else "d[0:n]"),
                     "  {"] + work + ["  }", "  free(d);"]
         else:
             out += work
@@ -278,6 +345,16 @@ class Gen:
                 "  return 0;", "}", ""]
         return "\n".join(out)
 
+    def header_text(self):
+        """prog.h, when the program includes it."""
+        return "\n".join(["#ifndef PROG_H", "#define PROG_H"] + self.hhelpers +
+                         ["#endif", ""])
+
+    def expects_report(self):
+        """The tool must report something (exit 1): a refused data
+        construct, or OpenACC in the header."""
+        return self.refuse or bool(self.hhelpers)
+
 
 def run(cmd, timeout=60, env=None):
     try:
@@ -292,8 +369,13 @@ def check(seed, a, env):
     """None if every translation matches the original, else a reason."""
     d = tempfile.mkdtemp(prefix="fuzz%d." % seed, dir=a.work)
     src = os.path.join(d, "prog.c")
+    g = Gen(seed)
     with open(src, "w") as f:
-        f.write(Gen(seed).program())
+        f.write(g.program())
+    if g.hhelpers:
+        with open(os.path.join(d, "prog.h"), "w") as f:
+            f.write(g.header_text())
+    want_rc = 1 if g.expects_report() else 0
     rc, _, err = run(["gcc", "-fopenacc", "-foffload=disable", "-O1", src, "-o",
                       os.path.join(d, "orig"), "-lm"])
     if rc:
@@ -309,9 +391,9 @@ def check(seed, a, env):
         for k, flags in enumerate(steps):
             nxt = os.path.join(d, "%s.%d.c" % (name, k))
             rc, so, err = run([a.tool] + flags + [cur, "--"])
-            if rc != 0:
-                return "%s: omp-migrate %s exit %d: %s" % (name, " ".join(flags), rc,
-                                                           err.strip()[-300:]), d
+            if rc != want_rc:
+                return "%s: omp-migrate %s exit %d (expected %d): %s" % (
+                    name, " ".join(flags), rc, want_rc, err.strip()[-300:]), d
             with open(nxt, "w") as f:
                 f.write(so)
             cur = nxt
