@@ -171,7 +171,25 @@ bool accHashPragma(const SourceManager &SM, const LangOptions &LO,
 /// Which condition makes a branch inactive, and what would activate it.
 struct Inactivity {
   std::string Condition, Activate;
+  /// Only the language decides it (`#ifdef __cplusplus` in a C file): no
+  /// build of this file takes the branch, which is not OpenACC left behind
+  /// (a C++ compile command of the file would take it, and see it).
+  bool LanguageOnly = false;
 };
+
+/// Whether a condition tests the language alone: `__cplusplus`,
+/// `defined(__cplusplus)`, `!defined __cplusplus`.
+bool languageOnly(StringRef Operand) {
+  if (!Operand.contains("__cplusplus"))
+    return false;
+  std::string Rest = Operand.str();
+  for (StringRef W : {"__cplusplus", "defined"})
+    for (size_t P; (P = Rest.find(W.str())) != std::string::npos;)
+      Rest.erase(P, W.size());
+  return llvm::all_of(Rest, [](char C) {
+    return C == '(' || C == ')' || C == '!' || C == ' ' || C == '\t';
+  });
+}
 
 /// What makes the condition of a taken branch false ("undefine USE_GPU").
 std::string falsify(const DirectiveLine &D) {
@@ -267,11 +285,15 @@ public:
   void SourceRangeSkipped(SourceRange Range, SourceLocation) override;
 
 private:
-  /// A location in the main file or in a non-system header.
+  /// A location in the main file or in a non-system header; not in an
+  /// openacc.h, the OpenACC implementation's own header (gcc's, found
+  /// through -I, has `#pragma acc routine seq` for its C++ overloads).
   bool userFile(SourceLocation L) const {
     L = SM.getExpansionLoc(L);
-    return L.isValid() && SM.getFileEntryRefForID(SM.getFileID(L)) &&
-           !SM.isInSystemHeader(L);
+    if (L.isInvalid() || !SM.getFileEntryRefForID(SM.getFileID(L)) ||
+        SM.isInSystemHeader(L))
+      return false;
+    return llvm::sys::path::filename(SM.getFilename(L)) != "openacc.h";
   }
   static bool isOpenACCMacro(const Token &T) {
     const IdentifierInfo *II = T.getIdentifierInfo();
@@ -348,6 +370,10 @@ Inactivity Collector::inactivity(SourceLocation BranchHash,
                                  SourceLocation IfLoc) const {
   DirectiveLine B = directiveAt(SM, LO, BranchHash);
   Inactivity I;
+  I.LanguageOnly = languageOnly(B.Operand);
+  if (B.Name == "else")
+    if (auto C = Chain.find(B.NameLoc.getRawEncoding()); C != Chain.end())
+      I.LanguageOnly = languageOnly(directiveNamed(SM, LO, C->second).Operand);
   I.Condition = "'" + B.spelled() + "' is false";
   I.Activate = satisfy(B);
   if (B.Name == "if" && B.Operand == "0")
@@ -418,6 +444,8 @@ void Collector::SourceRangeSkipped(SourceRange Range, SourceLocation) {
       continue;
     P.Loc = T.getLocation();
     Inactivity Why = inactivity(Branch, IfLoc);
+    if (Why.LanguageOnly)
+      continue;
     P.Condition = Why.Condition;
     P.Activate = Why.Activate;
     Sites.Pragmas.push_back(std::move(P));
