@@ -72,7 +72,7 @@ std::optional<MemberPath> memberPath(const MemberExpr *M) {
   return P;
 }
 
-std::optional<MemberPath> memberPathOf(const Expr *E) {
+const Expr *itemBase(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   while (true) {
     if (const auto *S = dyn_cast<ArraySectionExpr>(E))
@@ -80,8 +80,12 @@ std::optional<MemberPath> memberPathOf(const Expr *E) {
     else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
       E = A->getBase()->IgnoreParenImpCasts();
     else
-      break;
+      return E;
   }
+}
+
+std::optional<MemberPath> memberPathOf(const Expr *E) {
+  E = itemBase(E);
   if (const auto *M = dyn_cast<MemberExpr>(E))
     return memberPath(M);
   return std::nullopt;

@@ -47,6 +47,10 @@ struct MemberPath {
 /// subscripts are not paths: std::nullopt).
 std::optional<MemberPath> memberPath(const clang::MemberExpr *M);
 
+/// What a data clause item or a subscripted expression is a section or an
+/// element of: `m.x[0:n]` -> `m.x`, `a[i][j]` -> `a`.
+const clang::Expr *itemBase(const clang::Expr *E);
+
 /// The path of a data clause item or of a subscripted expression: strips
 /// array sections and subscripts (`m.x[0:n]`, `p->x[i]`) first.
 std::optional<MemberPath> memberPathOf(const clang::Expr *E);

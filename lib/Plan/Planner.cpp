@@ -82,15 +82,7 @@ struct MapList {
 
 /// The variable a clause item names: `a`, `a[0:n]` -> a, `this->v` -> v.
 const ValueDecl *itemDecl(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  while (true) {
-    if (const auto *S = dyn_cast<ArraySectionExpr>(E))
-      E = S->getBase()->IgnoreParenImpCasts();
-    else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
-      E = A->getBase()->IgnoreParenImpCasts();
-    else
-      break;
-  }
+  E = itemBase(E);
   if (const auto *D = dyn_cast<DeclRefExpr>(E))
     return D->getDecl();
   if (const auto *M = dyn_cast<MemberExpr>(E))
