@@ -299,7 +299,7 @@ class Gen:
         n = self.r.choice([17, 32, 100])
         out = ["#include <math.h>", "#include <stdio.h>", "#include <stdlib.h>", ""]
         if self.hhelpers:
-            out.insert(3, '#include "prog.h"')
+            out.insert(3, '#include "%s"' % self.header_name())
         out += ["typedef struct { double *x; int n; } Vec;", ""]
         if self.globals:
             out += ["static double *a, *b, *c;", ""]
@@ -345,8 +345,11 @@ class Gen:
                 "  return 0;", "}", ""]
         return "\n".join(out)
 
+    def header_name(self):
+        return "prog%d.h" % self.seed
+
     def header_text(self):
-        """prog.h, when the program includes it."""
+        """The header, when the program includes it."""
         return "\n".join(["#ifndef PROG_H", "#define PROG_H"] + self.hhelpers +
                          ["#endif", ""])
 
@@ -373,7 +376,7 @@ def check(seed, a, env):
     with open(src, "w") as f:
         f.write(g.program())
     if g.hhelpers:
-        with open(os.path.join(d, "prog.h"), "w") as f:
+        with open(os.path.join(d, g.header_name()), "w") as f:
             f.write(g.header_text())
     want_rc = 1 if g.expects_report() else 0
     rc, _, err = run(["gcc", "-fopenacc", "-foffload=disable", "-O1", src, "-o",
@@ -418,9 +421,13 @@ def main(argv):
     p.add_argument("--work", default=None)
     p.add_argument("-j", type=int, default=2)
     p.add_argument("--show", type=int, default=None, help="print the program of this seed")
+    p.add_argument("--header", action="store_true",
+                   help="with --show: print the header the program includes instead")
     a = p.parse_args(argv)
     if a.show is not None:
-        sys.stdout.write(Gen(a.show).program())
+        g = Gen(a.show)
+        text = g.program()
+        sys.stdout.write(g.header_text() if a.header else text)
         return 0
     for t in ("gcc", "clang-19"):
         if not shutil.which(t):

@@ -48,6 +48,12 @@ def corpus(a):
     for s in range(int(lo), int(hi or lo) + 1):
         text = subprocess.run([sys.executable, fuzz, "--tool", "-", "--show", str(s)],
                               capture_output=True, text=True, check=True).stdout
+        m = re.search(r'#include "(prog\d+\.h)"', text)
+        if m:  # kernels in a header of the program's own, written beside it
+            header = subprocess.run([sys.executable, fuzz, "--tool", "-", "--show", str(s),
+                                     "--header"], capture_output=True, text=True,
+                                    check=True).stdout
+            text = (m.group(1), header, text)
         items.append(("fuzz/seed%d.c" % s, None, text, ["-std=c11"]))
     if a.vv:
         tests = os.path.join(a.vv, "Tests") if os.path.isdir(os.path.join(a.vv, "Tests")) else a.vv
@@ -74,6 +80,10 @@ def translate(a, item, mode):
         work = os.path.join(a.out, "_src", mode, os.path.dirname(name))
         os.makedirs(work, exist_ok=True)
         path = os.path.join(work, os.path.basename(name))
+        if isinstance(text, tuple):  # (header name, header text, program)
+            with open(os.path.join(work, text[0]), "w") as f:
+                f.write(text[1])
+            text = text[2]
         with open(path, "w") as f:
             f.write(text)
     report = dest + ".json.tmp"
