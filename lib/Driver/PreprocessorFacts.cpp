@@ -582,20 +582,9 @@ unplannedRecords(const SourceManager &SM, const OpenACCSites &Sites,
 namespace {
 
 /// The end of a construct's associated statement (its own range ends with
-/// the directive; OpenACCAssociatedStmtConstruct::classof is false in Clang
-/// 22, so go by the concrete classes).
+/// the directive).
 SourceLocation constructEnd(const OpenACCConstructStmt *S) {
-  const Stmt *A = nullptr;
-  if (const auto *C = dyn_cast<OpenACCComputeConstruct>(S))
-    A = C->getStructuredBlock();
-  else if (const auto *C = dyn_cast<OpenACCCombinedConstruct>(S))
-    A = C->getLoop();
-  else if (const auto *C = dyn_cast<OpenACCLoopConstruct>(S))
-    A = C->getLoop();
-  else if (const auto *C = dyn_cast<OpenACCDataConstruct>(S))
-    A = C->getStructuredBlock();
-  else if (const auto *C = dyn_cast<OpenACCHostDataConstruct>(S))
-    A = C->getStructuredBlock();
+  const Stmt *A = associatedStmt(S);
   return A ? A->getEndLoc() : S->getEndLoc();
 }
 

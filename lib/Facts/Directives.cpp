@@ -26,6 +26,20 @@ bool isComputeKind(OpenACCDirectiveKind K) {
   }
 }
 
+const Stmt *associatedStmt(const OpenACCConstructStmt *S) {
+  if (const auto *C = dyn_cast_or_null<OpenACCComputeConstruct>(S))
+    return C->getStructuredBlock();
+  if (const auto *C = dyn_cast_or_null<OpenACCCombinedConstruct>(S))
+    return C->getLoop();
+  if (const auto *C = dyn_cast_or_null<OpenACCLoopConstruct>(S))
+    return C->getLoop();
+  if (const auto *C = dyn_cast_or_null<OpenACCDataConstruct>(S))
+    return C->getStructuredBlock();
+  if (const auto *C = dyn_cast_or_null<OpenACCHostDataConstruct>(S))
+    return C->getStructuredBlock();
+  return nullptr;
+}
+
 bool isCombinedKind(OpenACCDirectiveKind K) {
   return K == OpenACCDirectiveKind::ParallelLoop ||
          K == OpenACCDirectiveKind::SerialLoop ||

@@ -41,6 +41,10 @@ struct Directive {
 /// True for parallel/serial/kernels and their combined loop forms.
 bool isComputeKind(clang::OpenACCDirectiveKind K);
 bool isCombinedKind(clang::OpenACCDirectiveKind K);
+/// The statement a construct applies to (its block or loop); null for
+/// constructs without one. OpenACCAssociatedStmtConstruct::classof is false
+/// in Clang 22, so this goes by the concrete classes.
+const clang::Stmt *associatedStmt(const clang::OpenACCConstructStmt *S);
 llvm::StringRef directiveName(clang::OpenACCDirectiveKind K);
 
 /// Finds the directives of the main file, in source order.

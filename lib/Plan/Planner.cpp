@@ -184,21 +184,8 @@ private:
         V.push_back(static_cast<int>(I));
     return V;
   }
-  /// The associated statement (OpenACCAssociatedStmtConstruct::classof is
-  /// false in Clang 22, so go by the concrete classes).
-  const Stmt *assoc(const Directive &D) const {
-    if (const auto *C = dyn_cast_or_null<OpenACCComputeConstruct>(D.S))
-      return C->getStructuredBlock();
-    if (const auto *C = dyn_cast_or_null<OpenACCCombinedConstruct>(D.S))
-      return C->getLoop();
-    if (const auto *C = dyn_cast_or_null<OpenACCLoopConstruct>(D.S))
-      return C->getLoop();
-    if (const auto *C = dyn_cast_or_null<OpenACCDataConstruct>(D.S))
-      return C->getStructuredBlock();
-    if (const auto *C = dyn_cast_or_null<OpenACCHostDataConstruct>(D.S))
-      return C->getStructuredBlock();
-    return nullptr;
-  }
+  /// The associated statement.
+  const Stmt *assoc(const Directive &D) const { return associatedStmt(D.S); }
 
   // --- shared clause handling ---------------------------------------------
   /// Applies device_type filtering: returns the clauses that apply.
@@ -1846,7 +1833,8 @@ void FilePlanner::planData(int I) {
     // gcc 12 crashes on a target data construct that maps a member
     // section through a pointer (p->x[0:n]); enter and exit data around
     // the block are the same region when nothing leaves it early.
-    std::string Leaves = leavesEarly(cast<OpenACCDataConstruct>(D.S)->getStructuredBlock());
+    const Stmt *Block = assoc(D);
+    std::string Leaves = leavesEarly(Block);
     if (!Leaves.empty())
       return fail(R, "a member section through a pointer in a data construct "
                      "becomes enter and exit data (gcc 12 fails to compile "
@@ -1857,7 +1845,6 @@ void FilePlanner::planData(int I) {
     ExitMaps.renderInto(ExitCl);
     std::string L = Pre + omp("target enter data", EnterCl);
     std::string X = omp("target exit data", ExitCl);
-    const Stmt *Block = cast<OpenACCDataConstruct>(D.S)->getStructuredBlock();
     E.replace(D.Text, L);
     E.insertLinesAfter(lastLoc(Block), {X}, E.indentOf(D.Loc));
     R.Emitted.push_back(L);
