@@ -299,4 +299,12 @@ std::vector<Directive> collectDirectives(ASTContext &Ctx) {
   return Sorted;
 }
 
+bool stmtWithin(const SourceManager &SM, const Stmt *Inner, const Stmt *Outer) {
+  SourceLocation B = SM.getExpansionLoc(Inner->getBeginLoc());
+  SourceLocation OB = SM.getExpansionLoc(Outer->getBeginLoc());
+  SourceLocation OE = SM.getExpansionLoc(Outer->getEndLoc());
+  return !SM.isBeforeInTranslationUnit(B, OB) &&
+         !SM.isBeforeInTranslationUnit(OE, B);
+}
+
 } // namespace ompm

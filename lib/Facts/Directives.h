@@ -60,6 +60,10 @@ clang::CharSourceRange pragmaTextRange(const clang::SourceManager &SM,
 /// Source text of an expression, as written (macro names, not expansions).
 std::string exprText(const clang::Expr *E, const clang::ASTContext &Ctx);
 
+/// Whether Inner begins within Outer's source range (expansion locations).
+bool stmtWithin(const clang::SourceManager &SM, const clang::Stmt *Inner,
+                const clang::Stmt *Outer);
+
 /// The last source location (expansion) of S or of anything inside it: an
 /// OpenACC construct's own end is its directive's, not its statement's.
 clang::SourceLocation lastLocation(const clang::Stmt *S,

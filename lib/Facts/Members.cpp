@@ -91,4 +91,32 @@ std::optional<MemberPath> memberPathOf(const Expr *E) {
   return std::nullopt;
 }
 
+const ValueDecl *itemDecl(const Expr *E) {
+  E = itemBase(E);
+  if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    return D->getDecl();
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return M->getMemberDecl();
+  return nullptr;
+}
+
+const ValueDecl *canonicalDecl(const ValueDecl *V) {
+  if (const auto *VD = dyn_cast_or_null<VarDecl>(V))
+    return VD->getCanonicalDecl();
+  return V;
+}
+
+bool isSection(const Expr *E) {
+  return isa<ArraySectionExpr>(E->IgnoreParenImpCasts());
+}
+
+llvm::ArrayRef<Expr *> varList(const OpenACCClause *C) {
+  if (const auto *V = dyn_cast<OpenACCClauseWithVarList>(C))
+    return V->getVarList();
+  if (const auto *S = dyn_cast<OpenACCSelfClause>(C))
+    if (S->isVarListClause())
+      return S->getVarList();
+  return {};
+}
+
 } // namespace ompm

@@ -13,6 +13,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/OpenACCClause.h"
 #include <optional>
 #include <string>
 
@@ -54,6 +55,15 @@ const clang::Expr *itemBase(const clang::Expr *E);
 /// The path of a data clause item or of a subscripted expression: strips
 /// array sections and subscripts (`m.x[0:n]`, `p->x[i]`) first.
 std::optional<MemberPath> memberPathOf(const clang::Expr *E);
+
+/// The variable a clause item names: `a`, `a[0:n]` -> a, `this->v` -> v.
+const clang::ValueDecl *itemDecl(const clang::Expr *E);
+/// The canonical declaration of a variable (V itself for other decls).
+const clang::ValueDecl *canonicalDecl(const clang::ValueDecl *V);
+/// Whether a clause item is an array section (`a[0:n]`).
+bool isSection(const clang::Expr *E);
+/// The items of an OpenACC clause that has a variable list (empty if none).
+llvm::ArrayRef<clang::Expr *> varList(const clang::OpenACCClause *C);
 
 } // namespace ompm
 

@@ -77,14 +77,6 @@ intersectRange(const Poly &Lo1, const Poly &Hi1, const Poly &Lo2, const Poly &Hi
 /// "base[lo:len]" for an inclusive range.
 std::string sectionText(const std::string &Base, const Poly &Lo, const Poly &Hi);
 
-struct ParallelResult {
-  bool Parallel = false;
-  std::string Why;                     ///< when not parallel
-  std::vector<std::string> Reductions; ///< "+:s" items found
-  /// Scalars the iterations only set to one constant (shared, no race on
-  /// the value), and temporaries each iteration writes before reading.
-  std::vector<std::string> Shared, Privates;
-};
 
 class RegionFacts {
 public:
@@ -119,6 +111,14 @@ public:
   const std::vector<CanonicalLoop> &loops() const { return Loops; }
   const std::vector<Access> &accesses() const { return Accesses; }
   bool hasCallsOrEscapes() const { return HasCalls; }
+  /// The region leaves itself: break, return, goto or throw.
+  bool hasJumps() const { return HasJumps; }
+  /// A write the accesses do not describe (through a structure member):
+  /// its text, empty if none.
+  const std::string &opaqueWrite() const { return OpaqueWrite; }
+  /// Whether V is the variable of one of the region's canonical loops.
+  bool isLoopVar(const clang::VarDecl *V) const { return IVLoop.count(V); }
+  clang::ASTContext &context() const { return Ctx; }
 
   /// The section of V the region touches, from its subscripts and the loop
   /// bounds around them: "p[lo:len]".
@@ -133,9 +133,6 @@ public:
   /// The section of the pointer member Path ("m.x") the region touches:
   /// "m.x[lo:len]".
   SectionResult inferMemberSection(const std::string &Path) const;
-
-  /// Whether the iterations of the canonical loop For are independent.
-  ParallelResult testParallel(const clang::ForStmt *For) const;
 
   /// Converts an index expression to a polynomial over loop IVs and atoms;
   /// std::nullopt if it reads a variable the region modifies.

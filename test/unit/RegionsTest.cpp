@@ -1,4 +1,6 @@
 #include "Facts/Regions.h"
+#include "Facts/Dependence.h"
+#include "LoopFixture.h"
 #include "clang/AST/Decl.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
@@ -8,47 +10,6 @@
 using namespace ompm;
 
 namespace {
-
-/// A parsed function f and the outermost for loop of its body.
-struct Fixture {
-  std::unique_ptr<clang::ASTUnit> AST;
-  const clang::FunctionDecl *F = nullptr;
-  const clang::ForStmt *Loop = nullptr;
-
-  clang::ASTContext &ctx() { return AST->getASTContext(); }
-  const clang::ValueDecl *param(llvm::StringRef Name) const {
-    for (const clang::ParmVarDecl *P : F->parameters())
-      if (P->getName() == Name)
-        return P;
-    return nullptr;
-  }
-};
-
-const clang::ForStmt *firstFor(const clang::Stmt *S) {
-  if (!S)
-    return nullptr;
-  if (const auto *F = llvm::dyn_cast<clang::ForStmt>(S))
-    return F;
-  for (const clang::Stmt *C : S->children())
-    if (const clang::ForStmt *F = firstFor(C))
-      return F;
-  return nullptr;
-}
-
-Fixture parse(llvm::StringRef Code) {
-  Fixture X;
-  X.AST = parseCode(Code);
-  if (!X.AST)
-    return X;
-  for (const clang::Decl *D : X.ctx().getTranslationUnitDecl()->decls())
-    if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D))
-      if (FD->getName() == "f" && FD->hasBody())
-        X.F = FD;
-  EXPECT_NE(X.F, nullptr);
-  if (X.F)
-    X.Loop = firstFor(X.F->getBody());
-  return X;
-}
 
 std::string names(const RegionFacts &RF) {
   std::string S;
@@ -234,211 +195,6 @@ void f(int n, int m, float *a) {
   EXPECT_FALSE(RF.toPoly(RF.accesses()[1].Indices[0]).has_value());
 }
 
-TEST(RegionsTest, RestrictCopyLoopIsParallel) {
-  Fixture X = parse(R"(void f(int n, float *restrict x, float *restrict y) {
-  for (int i = 0; i < n; i++)
-    y[i] = x[i];
-}
-)");
-  ASSERT_TRUE(X.Loop);
-  RegionFacts RF(X.Loop, X.ctx());
-  ParallelResult R = RF.testParallel(X.Loop);
-  EXPECT_TRUE(R.Parallel) << R.Why;
-  EXPECT_EQ(R.Why, "");
-  EXPECT_TRUE(R.Reductions.empty());
-}
-
-TEST(RegionsTest, PointersWithoutRestrictMayAlias) {
-  Fixture X = parse(R"(void f(int n, float *x, float *y) {
-  for (int i = 0; i < n; i++)
-    y[i] = x[i];
-}
-)");
-  ASSERT_TRUE(X.Loop);
-  RegionFacts RF(X.Loop, X.ctx());
-  ParallelResult R = RF.testParallel(X.Loop);
-  EXPECT_FALSE(R.Parallel);
-  EXPECT_EQ(R.Why,
-            "'y' and 'x' may alias (declare them restrict, or add independent)");
-}
-
-TEST(RegionsTest, LoopCarriedDependenceIsNotParallel) {
-  Fixture X = parse(R"(void f(int n, float *a) {
-  for (int i = 1; i < n; i++)
-    a[i] = a[i - 1];
-}
-)");
-  ASSERT_TRUE(X.Loop);
-  RegionFacts RF(X.Loop, X.ctx());
-  ParallelResult R = RF.testParallel(X.Loop);
-  EXPECT_FALSE(R.Parallel);
-  EXPECT_EQ(R.Why, "'a' is written and accessed at different subscripts, "
-                   "which may be a loop-carried dependence");
-}
-
-TEST(RegionsTest, SameElementEveryIterationIsNotParallel) {
-  Fixture X = parse(R"(void f(int n, float *a) {
-  for (int i = 0; i < n; i++)
-    a[0] = i;
-}
-)");
-  ASSERT_TRUE(X.Loop);
-  RegionFacts RF(X.Loop, X.ctx());
-  ParallelResult R = RF.testParallel(X.Loop);
-  EXPECT_FALSE(R.Parallel);
-  EXPECT_EQ(R.Why, "iterations may write the same element of 'a'");
-}
-
-TEST(RegionsTest, RowsOfAFlattenedMatrixAreSeparated) {
-  Fixture X = parse(R"(void f(int n, int m, float *a) {
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < m; j++)
-      a[i * m + j] = 0;
-}
-)");
-  ASSERT_TRUE(X.Loop);
-  RegionFacts RF(X.Loop, X.ctx());
-  ParallelResult Outer = RF.testParallel(X.Loop);
-  EXPECT_TRUE(Outer.Parallel) << Outer.Why;
-  ASSERT_EQ(RF.loops().size(), 2u);
-  ParallelResult Inner = RF.testParallel(RF.loops()[1].For);
-  EXPECT_TRUE(Inner.Parallel) << Inner.Why;
-}
-
-TEST(RegionsTest, DetectsSumReduction) {
-  Fixture X = parse(R"(float f(int n, const float *x) {
-  float s = 0;
-  for (int i = 0; i < n; i++)
-    s += x[i];
-  return s;
-}
-)");
-  ASSERT_TRUE(X.Loop);
-  RegionFacts RF(X.Loop, X.ctx());
-  ParallelResult R = RF.testParallel(X.Loop);
-  EXPECT_TRUE(R.Parallel) << R.Why;
-  EXPECT_EQ(R.Reductions, std::vector<std::string>{"+: s"});
-}
-
-TEST(RegionsTest, ScalarWrittenOtherwiseIsNotAReduction) {
-  Fixture X = parse(R"(float f(int n, const float *x) {
-  float s = 0;
-  for (int i = 0; i < n; i++)
-    s = s * 0.5f + x[i];
-  return s;
-}
-)");
-  ASSERT_TRUE(X.Loop);
-  RegionFacts RF(X.Loop, X.ctx());
-  ParallelResult R = RF.testParallel(X.Loop);
-  EXPECT_FALSE(R.Parallel);
-  EXPECT_EQ(R.Why, "the loop writes 's', declared outside it, in a way that is "
-                   "neither a reduction, a flag set to one constant, nor a "
-                   "temporary written before it is read");
-}
-
-TEST(RegionsTest, MaxFlagsAndTemporariesAreParallel) {
-  Fixture X = parse(R"(double fmax(double, double);
-void f(int n, const double *restrict x, double *restrict y) {
-  double m = 0, t; int stop = 0;
-  for (int i = 0; i < n; i++) {
-    m = fmax(m, x[i]);
-    if (x[i] < 0) stop = 1;
-    t = 2 * x[i];
-    y[i] = t * t;
-  }
-}
-)");
-  ASSERT_TRUE(X.Loop);
-  RegionFacts RF(X.Loop, X.ctx());
-  ParallelResult R = RF.testParallel(X.Loop);
-  EXPECT_TRUE(R.Parallel) << R.Why;
-  EXPECT_EQ(R.Reductions, std::vector<std::string>{"max: m"});
-  EXPECT_EQ(R.Shared, std::vector<std::string>{"stop"});
-  EXPECT_EQ(R.Privates, std::vector<std::string>{"t"});
-}
-
-TEST(RegionsTest, WritesThroughStructMembersAreNotFollowed) {
-  // The dependence test has no access path for m.x[i] or p->n: the loop
-  // is not proved parallel (it was, silently, when member writes were
-  // invisible to it).
-  Fixture X = parse(R"(struct M { int n; double *x; };
-void f(int n, struct M m, struct M *p) {
-  for (int i = 0; i < n; i++)
-    m.x[i + 1] = m.x[i];
-  for (int i = 0; i < n; i++)
-    p->n += i;
-}
-)");
-  ASSERT_TRUE(X.Loop);
-  RegionFacts RF(X.Loop, X.ctx());
-  ParallelResult R = RF.testParallel(X.Loop);
-  EXPECT_FALSE(R.Parallel);
-  EXPECT_EQ(R.Why, "the loop writes 'm.x[i + 1]', which the dependence test "
-                   "does not follow (a struct member or an element reached "
-                   "through one)");
-  const auto *Second = llvm::cast<clang::ForStmt>(
-      *std::next(llvm::cast<clang::CompoundStmt>(X.F->getBody())->body_begin()));
-  RegionFacts RF2(Second, X.ctx());
-  ParallelResult R2 = RF2.testParallel(Second);
-  EXPECT_FALSE(R2.Parallel);
-  EXPECT_EQ(R2.Why, "the loop writes 'p->n', which the dependence test does not "
-                    "follow (a struct member or an element reached through one)");
-}
-
-TEST(RegionsTest, CallsAndJumpsBlockParallelism) {
-  Fixture X = parse(R"(void g(void);
-void f(int n, float *restrict a) {
-  for (int i = 0; i < n; i++) {
-    g();
-    a[i] = 0;
-  }
-}
-)");
-  ASSERT_TRUE(X.Loop);
-  RegionFacts RF(X.Loop, X.ctx());
-  EXPECT_EQ(RF.testParallel(X.Loop).Why,
-            "the loop calls a function whose side effects are unknown");
-
-  Fixture Y = parse(R"(void f(int n, float *restrict a) {
-  for (int i = 0; i < n; i++) {
-    if (a[i] < 0) break;
-    a[i] = 0;
-  }
-}
-)");
-  ASSERT_TRUE(Y.Loop);
-  RegionFacts RY(Y.Loop, Y.ctx());
-  EXPECT_EQ(RY.testParallel(Y.Loop).Why,
-            "the loop body leaves the loop (break, return, goto or throw)");
-
-  Fixture Z = parse(R"(#include <math.h>
-void f(int n, float *restrict a, const float *restrict b) {
-  for (int i = 0; i < n; i++)
-    a[i] = sqrtf(b[i]);
-}
-)");
-  ASSERT_TRUE(Z.Loop);
-  RegionFacts RZ(Z.Loop, Z.ctx());
-  EXPECT_FALSE(RZ.hasCallsOrEscapes());
-  EXPECT_TRUE(RZ.testParallel(Z.Loop).Parallel);
-}
-
-TEST(RegionsTest, NonCanonicalLoopIsReported) {
-  Fixture X = parse(R"(void f(int n, float *a) {
-  for (int i = 0; i < n; i += 2)
-    a[i] = 0;
-}
-)");
-  ASSERT_TRUE(X.Loop);
-  RegionFacts RF(X.Loop, X.ctx());
-  EXPECT_TRUE(RF.loops().empty());
-  ParallelResult R = RF.testParallel(X.Loop);
-  EXPECT_FALSE(R.Parallel);
-  EXPECT_EQ(R.Why,
-            "the loop is not in canonical form (for (i = lo; i < hi; i++))");
-}
-
 TEST(RegionsTest, PureFunctions) {
   EXPECT_TRUE(isPureFunction("sqrt"));
   EXPECT_TRUE(isPureFunction("fabsf"));
@@ -499,7 +255,7 @@ void f(V m, V *p) {
   // Member accesses are not array accesses of the root.
   EXPECT_TRUE(RF.accesses().empty());
   // A write through a member pointer stops the dependence test.
-  EXPECT_FALSE(RF.testParallel(X.Loop).Parallel);
+  EXPECT_FALSE(testParallel(RF, X.Loop).Parallel);
 }
 
 TEST(RegionsTest, MemberUsesThatCannotMap) {
@@ -547,5 +303,5 @@ void f(P *p, int n) {
   EXPECT_TRUE(RF.accesses()[0].IsWrite);
   EXPECT_FALSE(RF.accesses()[1].IsWrite);
   EXPECT_EQ(RF.inferSection(X.param("p")).Item, "p[0:n]");
-  EXPECT_TRUE(RF.testParallel(X.Loop).Parallel);
+  EXPECT_TRUE(testParallel(RF, X.Loop).Parallel);
 }

@@ -1,0 +1,56 @@
+//===- PlanStep.cpp - The base of each step that plans edits --------------===//
+#include "Edit/PlanStep.h"
+#include "Facts/Directives.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace ompm {
+
+void PlanStep::fail(ConstructRecord R, std::string Why) {
+  R.Translated = false;
+  R.Reason = std::move(Why);
+  R.Emitted.clear();
+  Out.Records.push_back(std::move(R));
+}
+
+void PlanStep::succeed(ConstructRecord R, EditSet &E) {
+  R.Translated = true;
+  Out.Edits.insert(Out.Edits.end(), E.edits().begin(), E.edits().end());
+  Out.Records.push_back(std::move(R));
+}
+
+std::string PlanStep::text(const Expr *E) const { return exprText(E, Ctx); }
+
+bool PlanStep::within(const Stmt *Inner, const Stmt *Outer) const {
+  return stmtWithin(SM, Inner, Outer);
+}
+
+SourceLocation PlanStep::lastLoc(const Stmt *S) const {
+  return lastLocation(S, SM);
+}
+
+bool PlanStep::endsItsLine(const Stmt *L) const {
+  SourceLocation End = lastLoc(L);
+  End = Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
+  if (End.isInvalid())
+    return false;
+  StringRef Buf = SM.getBufferData(SM.getFileID(End));
+  StringRef Rest = Buf.substr(SM.getFileOffset(End));
+  Rest = Rest.take_until([](char Ch) { return Ch == '\n'; }).ltrim(" \t");
+  if (Rest.starts_with(";")) // the statement's own, or an empty one
+    Rest = Rest.drop_front().ltrim(" \t");
+  return Rest.empty() || Rest.starts_with("//") || Rest == "\r";
+}
+
+ConstructRecord PlanStep::loopRecord(const char *Kind, const Stmt *S) const {
+  ConstructRecord R;
+  R.Kind = Kind;
+  R.Loc = SM.getExpansionLoc(S->getBeginLoc());
+  R.Line = SM.getPresumedLineNumber(R.Loc);
+  R.Column = SM.getPresumedColumnNumber(R.Loc);
+  R.Original = "(loop at line " + std::to_string(R.Line) + ")";
+  return R;
+}
+
+} // namespace ompm

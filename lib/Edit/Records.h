@@ -1,0 +1,59 @@
+//===- Records.h - What a plan did: edits and records -------------*- C++ -*-===//
+//
+// The output of planning one file: the edits, and a record of what became
+// of each construct (translated or not, with the emitted text, notes and
+// the reason), plus decisions that are not constructs.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMPM_EDIT_RECORDS_H
+#define OMPM_EDIT_RECORDS_H
+
+#include "Edit/Edits.h"
+#include "clang/Basic/SourceLocation.h"
+#include <string>
+#include <vector>
+
+namespace ompm {
+
+/// What became of one construct (the JSON report's entries).
+struct ConstructRecord {
+  std::string Kind;     ///< "parallel loop", "runtime call", ...
+  unsigned Line = 0, Column = 0;
+  std::string Original; ///< the directive or call as written
+  std::vector<std::string> Emitted;
+  bool Translated = false;
+  std::string Reason;   ///< why not, when not translated
+  std::vector<std::string> Notes;
+  /// Defects of a translated construct that the user must see without
+  /// --explain (a kernels loop that runs on one GPU thread): printed as
+  /// warnings, counted in the summary and listed in the report.
+  std::vector<std::string> Warnings;
+  clang::SourceLocation Loc;
+  /// The file the record is in when it is not the main file (an OpenACC
+  /// directive of an included header, reported by the driver); empty for
+  /// the main file.
+  std::string File;
+  /// The directive is in a preprocessor branch that the compile command
+  /// skips (#if 0, an #ifdef not taken); Reason says which condition would
+  /// make it active.
+  bool Inactive = false;
+};
+
+struct FilePlan {
+  std::vector<Edit> Edits;
+  std::vector<ConstructRecord> Records;
+  /// Decisions that are not constructs (a loop that runs kernels left
+  /// without a data region, and why): notes for --explain and the report,
+  /// not counted as constructs.
+  std::vector<ConstructRecord> Decisions;
+  unsigned untranslated() const {
+    unsigned N = 0;
+    for (const ConstructRecord &R : Records)
+      N += !R.Translated;
+    return N;
+  }
+};
+
+} // namespace ompm
+
+#endif

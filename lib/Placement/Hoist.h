@@ -1,0 +1,117 @@
+//===- Hoist.h - One data region around host code that runs kernels -*- C++ -*-===//
+//
+// An attempt at a data region around a host loop (or a run of statements):
+// the arrays its kernels map become candidates, one section each; those
+// the input maps itself, or that host code could reach unseen, or whose
+// section changes inside, are left with their kernels (Hoist.cpp); the
+// host's own uses inside get target update around them, and pointers that
+// trade buffers are mapped as one (HoistUses.cpp); the region's lines, and
+// the updates and exits it needs, are written (HoistEmit.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMPM_PLACEMENT_HOIST_H
+#define OMPM_PLACEMENT_HOIST_H
+
+#include "Placement/Placer.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace ompm {
+
+class HoistAttempt : public PlanStep {
+public:
+  HoistAttempt(DataPlacer &P, const clang::Stmt *L, const clang::FunctionDecl *Fn,
+               const clang::CompoundStmt *Run, bool AllOrNothing)
+      : PlanStep(P), P(P), L(L), Fn(Fn), Run(Run), AllOrNothing(AllOrNothing),
+        E(SM) {}
+  /// Places the region; false (with P.HoistWhy, when worth reporting) when
+  /// there is none.
+  bool run();
+
+private:
+  bool no(std::string Why) {
+    P.HoistWhy = std::move(Why);
+    return false;
+  }
+  // Hoist.cpp: what the region may hold.
+  void scanHost();
+  bool checkHostCode();
+  bool collectCandidates();
+  void rejectUserMapped();
+  static bool boundsName(const std::string &Section, llvm::StringRef Name);
+  void rejectByHostCalls();
+  void rejectChanging();
+  void widenToAllocations();
+  // HoistUses.cpp: the host's uses inside, swaps, map types.
+  const clang::Stmt *stmtOf(const clang::Stmt *S);
+  bool collectUses();
+  bool groupSwaps();
+  void chooseTypes();
+  bool deadAfter(const clang::ValueDecl *V) const;
+  void refineLiveness();
+  bool chooseHoisted();
+  // HoistEmit.cpp: the region's lines, the updates, the exits.
+  bool renderRegion();
+  bool around(const clang::Stmt *S, const std::string &Before, const std::string &After);
+  void emitRegion();
+  bool placeUpdates();
+  bool placeExits();
+
+  DataPlacer &P;
+  const clang::Stmt *L;
+  const clang::FunctionDecl *Fn;
+  const clang::CompoundStmt *Run;
+  const bool AllOrNothing;
+  // The loop's host code: parents, returns, references, calls.
+  llvm::DenseMap<const clang::Stmt *, const clang::Stmt *> Parent;
+  bool Jumps = false;
+  std::vector<const clang::ReturnStmt *> Returns;
+  std::vector<const clang::DeclRefExpr *> Refs;
+  std::vector<const clang::CallExpr *> HostCalls;
+  /// A candidate: an array the kernels map, with one section.
+  struct Cand {
+    std::string Name, Section, Type;
+    bool Ok = true;
+    std::set<std::string> Types;
+    std::optional<Poly> Lo, Hi;
+    bool FullExtent = false; ///< mapped on its whole allocation
+    bool UserMapped = false; ///< an enclosing data region of the input maps it
+    std::string Why;         ///< why not Ok (the first reason)
+    void reject(std::string W) {
+      Ok = false;
+      if (Why.empty())
+        Why = std::move(W);
+    }
+  };
+  std::map<const clang::ValueDecl *, Cand> Cands;
+  std::vector<const clang::ValueDecl *> Order;
+  /// Global arrays a host function of this file uses: the call is a host
+  /// access of the whole mapped section (and a write if the function may
+  /// write its elements).
+  struct CallUse {
+    const clang::CallExpr *Call;
+    const clang::ValueDecl *V;
+    bool Writes;
+  };
+  std::vector<CallUse> CallUses;
+  std::unique_ptr<RegionFacts> LFacts; ///< of L
+  // Host uses.
+  std::set<const clang::Stmt *> NeedsBraces;
+  std::map<const clang::Stmt *, std::set<const clang::ValueDecl *>> Uses;
+  std::vector<std::pair<const clang::ValueDecl *, const clang::ValueDecl *>> Swaps;
+  std::set<const clang::ValueDecl *> NotCopied;
+  std::map<const clang::Stmt *, std::set<const clang::ValueDecl *>> ViaCall, WrittenViaCall;
+  std::map<const clang::ValueDecl *, const clang::ValueDecl *> Leader;
+  std::map<const clang::ValueDecl *, std::vector<const clang::ValueDecl *>> Groups;
+  std::set<const clang::ValueDecl *> Swapped;
+  // The region.
+  std::vector<std::string> FinalFetch; ///< target update from at region end
+  std::set<const clang::ValueDecl *> DeviceOnly;
+  std::vector<const clang::ValueDecl *> Hoisted;
+  EditSet E;
+  ConstructRecord R;
+  std::string Line, ExitLine;
+};
+
+} // namespace ompm
+
+#endif

@@ -1,0 +1,100 @@
+//===- Runs.cpp - Regions around straight-line runs of kernels -------------===//
+#include "Facts/Footprints.h"
+#include "Placement/Placer.h"
+
+using namespace clang;
+
+namespace ompm {
+
+/// Kernels in straight-line code: one region around each maximal run of
+/// statements of a block that holds two or more kernels sharing an array.
+/// A run ends at a statement with another OpenACC directive, a jump or a
+/// label, or a hoisted loop; it starts and ends with a statement that holds
+/// a kernel. Phases (before loops are hoisted): only runs whose kernels lie
+/// in two or more of its statements, one of them a loop (the phases of a
+/// program: set-up kernels, an iteration loop, a last kernel), so the data
+/// stays on the device from the first phase to the last; a loop of a run
+/// that cannot have one gets its own region afterwards.
+void DataPlacer::planStraightLineRuns(bool Phases) {
+  std::set<const FunctionDecl *> Fns = kernelFunctions();
+  for (const FunctionDecl *Fn : Fns) {
+    auto KernelsOf = [&](const Stmt *S) {
+      std::vector<const Kernel *> Ks;
+      for (const Kernel &K : Kernels)
+        if (K.Fn == Fn && within(K.S, S))
+          Ks.push_back(&K);
+      return Ks;
+    };
+    auto Barrier = [&](const Stmt *S) {
+      if (HoistedLoops.count(S) || InRun.count(S) || hasJumpsOrLabels(S))
+        return true;
+      if (barrierIn(S, Fn, /*Untranslated=*/false))
+        return true;
+      return llvm::any_of(HoistedLoops, [&](const Stmt *H) { return within(H, S); });
+    };
+    auto TryRun = [&](const CompoundStmt *Block, size_t B, size_t E) {
+      // Trim to the statements holding kernels at both ends.
+      std::vector<Stmt *> Body(Block->body_begin() + B, Block->body_begin() + E);
+      while (!Body.empty() && KernelsOf(Body.front()).empty())
+        Body.erase(Body.begin());
+      while (!Body.empty() && KernelsOf(Body.back()).empty())
+        Body.pop_back();
+      std::vector<const Kernel *> Ks;
+      for (const Stmt *S : Body)
+        for (const Kernel *K : KernelsOf(S))
+          Ks.push_back(K);
+      if (Phases) {
+        std::function<bool(const Stmt *)> HasLoop = [&](const Stmt *X) {
+          if (!X || Input.isDirective(X))
+            return false;
+          return hostLoopRunningKernels(X, Fn) || llvm::any_of(X->children(), HasLoop);
+        };
+        unsigned Holders = 0;
+        bool Loop = false;
+        for (const Stmt *S : Body)
+          if (!KernelsOf(S).empty()) {
+            ++Holders;
+            Loop |= HasLoop(S);
+          }
+        if (Holders < 2 || !Loop)
+          return;
+      }
+      bool Shared = false;
+      for (size_t I = 0; I < Ks.size() && !Shared; ++I)
+        for (size_t J = I + 1; J < Ks.size() && !Shared; ++J)
+          for (const KernelItem &A : Ks[I]->Items)
+            for (const KernelItem &C : Ks[J]->Items)
+              Shared |= A.V == C.V && A.V->getType()->isPointerType();
+      if (!Shared)
+        return;
+      auto *Run = CompoundStmt::Create(Ctx, Body, FPOptionsOverride(),
+                                       Body.front()->getBeginLoc(),
+                                       Body.back()->getEndLoc());
+      // A region over phases must keep every array the loops' own regions
+      // would: else those regions do better.
+      if (tryHoist(Run, Fn, Run, /*AllOrNothing=*/Phases))
+        InRun.insert(Body.begin(), Body.end());
+    };
+    std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
+      if (const Stmt *Body = S ? Input.userDataBody(S) : nullptr)
+        return Visit(Body);
+      if (!S || Input.isDirective(S) || isa<LambdaExpr>(S) || HoistedLoops.count(S) ||
+          InRun.count(S))
+        return;
+      if (const auto *Block = dyn_cast<CompoundStmt>(S)) {
+        size_t Start = 0, I = 0, N = Block->size();
+        for (; I < N; ++I)
+          if (Barrier(Block->body_begin()[I])) {
+            TryRun(Block, Start, I);
+            Start = I + 1;
+          }
+        TryRun(Block, Start, N);
+      }
+      for (const Stmt *C : S->children())
+        Visit(C);
+    };
+    Visit(Fn->getBody());
+  }
+}
+
+} // namespace ompm

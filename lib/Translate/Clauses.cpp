@@ -1,0 +1,272 @@
+//===- Clauses.cpp - OpenACC clauses as OpenMP clauses --------------------===//
+#include "Translate/Clauses.h"
+#include "Facts/Members.h"
+
+using namespace clang;
+
+namespace ompm {
+
+using CK = OpenACCClauseKind;
+
+std::string ClauseStep::privateItem(const Expr *E, StringRef Clause,
+                        std::string &Why) const {
+  std::vector<const ArraySectionExpr *> Levels; // innermost dimension first
+  const Expr *X = E->IgnoreParenImpCasts();
+  while (const auto *S = dyn_cast<ArraySectionExpr>(X)) {
+    Levels.push_back(S);
+    X = S->getBase()->IgnoreParenImpCasts();
+  }
+  if (Levels.empty())
+    return text(E);
+  const auto *Ref = dyn_cast<DeclRefExpr>(X);
+  bool Whole = Ref != nullptr;
+  QualType T = Whole ? Ref->getDecl()->getType() : QualType();
+  auto IsConst = [&](const Expr *V, uint64_t Want) {
+    Expr::EvalResult ER;
+    return V->EvaluateAsInt(ER, Ctx) && ER.Val.getInt().isNonNegative() &&
+           ER.Val.getInt().getZExtValue() == Want;
+  };
+  for (auto It = Levels.rbegin(); Whole && It != Levels.rend(); ++It) {
+    const ConstantArrayType *A = Ctx.getAsConstantArrayType(T);
+    const ArraySectionExpr *S = *It;
+    Whole = A && (!S->getLowerBound() || IsConst(S->getLowerBound(), 0)) &&
+            (S->getLength() ? IsConst(S->getLength(), A->getZExtSize())
+                            : S->getColonLocFirst().isValid());
+    if (A)
+      T = A->getElementType();
+  }
+  if (Whole)
+    return Ref->getDecl()->getNameAsString();
+  Why = Clause.str() + "(" + text(E) + "): OpenMP has no " + Clause.str() +
+        " array sections; declare a local array in the region instead" +
+        (Clause == "firstprivate" ? " and copy the values into it" : "");
+  return "";
+}
+
+std::string ClauseStep::deepSectionWhy(const Expr *E) const {
+  std::vector<bool> IsSection; // innermost dimension first
+  const Expr *X = E->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *S = dyn_cast<ArraySectionExpr>(X)) {
+      IsSection.push_back(true);
+      X = S->getBase()->IgnoreParenImpCasts();
+    } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(X)) {
+      IsSection.push_back(false);
+      X = A->getBase()->IgnoreParenImpCasts();
+    } else {
+      break;
+    }
+  }
+  const ValueDecl *V = itemDecl(E);
+  if (IsSection.size() < 2 || !V)
+    return "";
+  std::reverse(IsSection.begin(), IsSection.end());
+  QualType T = V->getType().getNonReferenceType();
+  for (size_t K = 0; K + 1 < IsSection.size(); ++K) {
+    QualType Elem;
+    if (const auto *P = T->getAs<PointerType>())
+      Elem = P->getPointeeType();
+    else if (const ArrayType *A = Ctx.getAsArrayType(T))
+      Elem = A->getElementType();
+    else
+      return "";
+    if (IsSection[K] && Elem->isPointerType())
+      return "'" + text(E) + "': the section's elements are pointers ('" +
+             V->getType().getAsString() +
+             "'); OpenMP maps only the pointers, not the data they point "
+             "to (no deep copy); use one contiguous array or map each row";
+    T = Elem;
+  }
+  return "";
+}
+
+std::string ClauseStep::declaredSection(const ValueDecl *V) const {
+  const auto *P = dyn_cast_or_null<ParmVarDecl>(V);
+  if (!P || !P->getTypeSourceInfo() || !P->getOriginalType()->isArrayType())
+    return "";
+  std::string Out = P->getNameAsString();
+  QualType T = P->getOriginalType();
+  TypeLoc TL = P->getTypeSourceInfo()->getTypeLoc();
+  while (const ArrayType *AT = Ctx.getAsArrayType(T)) {
+    ArrayTypeLoc ATL;
+    if (TL)
+      ATL = TL.getUnqualifiedLoc().IgnoreParens().getAs<ArrayTypeLoc>();
+    std::string Len;
+    if (ATL && ATL.getSizeExpr() && !ATL.getSizeExpr()->getBeginLoc().isInvalid())
+      Len = text(ATL.getSizeExpr());
+    else if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
+      Len = std::to_string(CAT->getZExtSize());
+    if (Len.empty())
+      return "";
+    Out += "[0:" + Len + "]";
+    T = AT->getElementType();
+    TL = ATL ? ATL.getElementLoc() : TypeLoc();
+  }
+  return Out;
+}
+
+void ClauseStep::asyncWait(const OpenACCClause *C, std::vector<std::string> &Cl,
+               bool &TaskwaitBefore, bool AllowAsync, std::string &Why,
+               bool Deferred) {
+  if (const auto *A = dyn_cast<OpenACCAsyncClause>(C)) {
+    if (!AllowAsync) {
+      Why = "async on this construct has no OpenMP equivalent";
+      return;
+    }
+    if (Deferred)
+      Cl.push_back("nowait");
+    Cl.push_back("depend(inout: " +
+                 queueRef(A->hasIntExpr() ? A->getIntExpr() : nullptr) + ")");
+  } else if (const auto *W = dyn_cast<OpenACCWaitClause>(C)) {
+    if (!W->hasExprs() || W->getQueueIdExprs().empty()) {
+      TaskwaitBefore = true;
+      return;
+    }
+    for (const Expr *Q : W->getQueueIdExprs())
+      Cl.push_back("depend(in: " + queueRef(Q) + ")");
+  }
+}
+
+bool ClauseStep::memberCompanion(const Expr *E, StringRef Type, bool Exit,
+                     MapList &Maps, std::string &Why) const {
+  std::optional<MemberPath> MP = memberPathOf(E);
+  if (!MP || !MP->Field->getType()->isPointerType() ||
+      isa<MemberExpr>(E->IgnoreParenImpCasts()))
+    return true;
+  if (!MP->Why.empty()) {
+    Why = MP->Why;
+    return false;
+  }
+  std::string RootType = Exit ? (Type == "delete" ? "delete" : "release")
+                         : Type == "present" ? "alloc"
+                                             : "to";
+  Maps.addRoot(RootType, MP->rootItem());
+  return true;
+}
+
+
+std::string ClauseStep::memberMaps(const RegionFacts &F, const ValueDecl *V,
+                       const MemberUses &U, bool RootExplicit,
+                       const std::set<std::string> &ExplicitPaths,
+                       bool RootPresent,
+                       const std::set<std::string> &PresentPaths,
+                       bool DefaultPresent, MapList &Maps,
+                       ConstructRecord &R) const {
+  if (!U.Why.empty())
+    return U.Why;
+  std::string Name = F.nameOf(V);
+  bool Ptr = V->getType().getNonReferenceType()->isPointerType();
+  if (Ptr && (F.isAddressTaken(V) ||
+              llvm::any_of(F.accesses(), [&](const Access &A) {
+                return A.Base == V;
+              })))
+    return "'" + Name + "' is used both through '->' and otherwise (" +
+           "subscripted, passed on or offset): no section of it can be "
+           "inferred; add a data clause";
+  if (!RootExplicit) {
+    bool Here = RootPresent || DefaultPresent;
+    std::string Item = Ptr ? Name + "[0:1]" : Name;
+    Maps.addRoot(Here ? "alloc" : U.RootWritten ? "tofrom" : "to", Item);
+  }
+  for (const std::string &P : U.Paths) {
+    if (ExplicitPaths.count(P))
+      continue;
+    if (PresentPaths.count(P) || DefaultPresent) {
+      Maps.add("alloc", P + "[:0]");
+      continue;
+    }
+    SectionResult S = F.inferMemberSection(P);
+    if (!S.ok())
+      return "no array section can be inferred for '" + P + "': " + S.Why +
+             "; add a data clause";
+    bool Written = U.Written.count(P);
+    Maps.add(Written ? "tofrom" : "to", S.Item);
+    R.Notes.push_back("implicit copy of '" + P + "' made explicit as " +
+                      S.Item + (Written ? "" : " (read only: map(to:))"));
+  }
+  return "";
+}
+
+
+bool ClauseStep::dataClause(const OpenACCClause *C, DataContext Ctxt, bool Finalize,
+                MapList &Maps, std::vector<std::string> &DevPtrs,
+                ConstructRecord &R, std::string &Why) {
+  const DataClauseRule *Rule = findDataClauseRule(C->getClauseKind(), Ctxt);
+  if (!Rule) {
+    Why = "clause '" + clauseText(C) + "' has no OpenMP equivalent here";
+    return false;
+  }
+  if (*Rule->Note)
+    R.Notes.push_back(std::string(Rule->AccSpelling) + ": " + Rule->Note);
+  OpenACCModifierKind Mods = OpenACCModifierKind::Invalid;
+  if (const auto *X = dyn_cast<OpenACCCopyClause>(C))
+    Mods = X->getModifierList();
+  else if (const auto *X = dyn_cast<OpenACCCopyInClause>(C))
+    Mods = X->getModifierList();
+  else if (const auto *X = dyn_cast<OpenACCCopyOutClause>(C))
+    Mods = X->getModifierList();
+  else if (const auto *X = dyn_cast<OpenACCCreateClause>(C))
+    Mods = X->getModifierList();
+  if (isOpenACCModifierBitSet(Mods, OpenACCModifierKind::Readonly))
+    R.Notes.push_back("the readonly modifier is dropped (OpenMP has none)");
+  if (Finalize && C->getClauseKind() == CK::CopyOut)
+    R.Notes.push_back("copyout with finalize: the reference count is "
+                      "decremented once, not zeroed");
+  if (isOpenACCModifierBitSet(Mods, OpenACCModifierKind::Zero)) {
+    Why = "the zero modifier has no OpenMP equivalent";
+    return false;
+  }
+  bool Always = isOpenACCModifierBitSet(Mods, OpenACCModifierKind::Always) ||
+                isOpenACCModifierBitSet(Mods, OpenACCModifierKind::AlwaysIn) ||
+                isOpenACCModifierBitSet(Mods, OpenACCModifierKind::AlwaysOut);
+  StringRef Type = Rule->OmpMapType;
+  if (Finalize && Type == "release")
+    Type = "delete";
+  for (const Expr *E : varList(C)) {
+    std::string Item = text(E);
+    const ValueDecl *V = itemDecl(E);
+    bool Ptr = V && V->getType()->isPointerType() && !isSection(E);
+    if (Type != "is_device_ptr") {
+      Why = deepSectionWhy(E);
+      if (!Why.empty())
+        return false;
+    }
+    if (Type == "is_device_ptr") {
+      DevPtrs.push_back(Item);
+    } else if (Type == "present") {
+      if (!memberCompanion(E, Type, Ctxt == DataContext::ExitData, Maps, Why))
+        return false;
+      Maps.add("alloc", Ptr ? Item + "[:0]" : Item);
+    } else if (Type == "attach") {
+      Maps.add("to", Item + "[:0]");
+    } else if (Type == "detach") {
+      Maps.add("release", Item + "[:0]");
+    } else {
+      if (Ptr) {
+        std::string Declared = declaredSection(V);
+        if (Declared.empty()) {
+          Why = "'" + Item +
+                "' is a pointer without a section: OpenACC moves the "
+                "pointer itself; write the section to move the data";
+          if (isa<ParmVarDecl>(V) &&
+              cast<ParmVarDecl>(V)->getOriginalType()->isArrayType())
+            Why = "'" + Item + "' is an array parameter whose first extent "
+                  "is not declared ('" +
+                  cast<ParmVarDecl>(V)->getOriginalType().getAsString() +
+                  "'); write the section to move the data";
+          return false;
+        }
+        R.Notes.push_back("'" + Item + "' is an array parameter: its declared "
+                          "extents make the section " + Declared);
+        Item = Declared;
+      }
+      if (!memberCompanion(E, Type, Ctxt == DataContext::ExitData, Maps, Why))
+        return false;
+      Maps.add(Always ? "always, " + Type.str() : Type.str(), Item);
+    }
+  }
+  return true;
+}
+
+
+} // namespace ompm

@@ -1,0 +1,73 @@
+//===- Clauses.h - OpenACC clauses as OpenMP clauses ---------------*- C++ -*-===//
+//
+// The clause rules every translator of a construct with data shares: a data
+// clause's items as maps for its context (lib/Mapping's table), private
+// items, deep-copy sections refused, the section of an array parameter, the
+// async and wait clauses, and the maps of structures used through members.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMPM_TRANSLATE_CLAUSES_H
+#define OMPM_TRANSLATE_CLAUSES_H
+
+#include "Facts/Regions.h"
+#include "Translate/AccState.h"
+
+namespace ompm {
+
+class ClauseStep : public AccStep {
+public:
+  using AccStep::AccStep;
+
+protected:
+  /// A private/firstprivate item as OpenMP accepts it. OpenMP has no
+  /// private array sections: a section that covers a fixed-size array whole
+  /// becomes the array's name; any other section sets Why.
+  std::string privateItem(const clang::Expr *E, llvm::StringRef Clause,
+                          std::string &Why) const;
+  /// Why a data-clause item cannot be mapped: a section whose elements are
+  /// pointers that the item follows further (a[0:n][0:m] with double **a, or
+  /// with double *a[N]) needs a deep copy, which OpenMP 5.x maps do not do.
+  /// Contiguous arrays (double a[N][M], double (*a)[M]) are fine. Empty when
+  /// the item maps.
+  std::string deepSectionWhy(const clang::Expr *E) const;
+  /// The section a bare array parameter covers, from its declaration: a
+  /// parameter declared `double A[NI][NJ]` has pointer type (the array
+  /// decays) but the declaration keeps the extents, written as they were:
+  /// "A[0:NI][0:NJ]". Empty when V is no such parameter or an extent is
+  /// not known (`double A[][NJ]`).
+  std::string declaredSection(const clang::ValueDecl *V) const;
+  /// async/wait clauses: OpenMP clauses, plus whether a taskwait must come
+  /// before the construct (wait without arguments).
+  /// Deferred: the construct becomes a nowait task (kernels); otherwise it
+  /// runs synchronously once its queue's earlier work is done (data
+  /// directives: libomptarget 19 crashes on deferred enter/exit data).
+  void asyncWait(const clang::OpenACCClause *C, std::vector<std::string> &Cl,
+                 bool &TaskwaitBefore, bool AllowAsync, std::string &Why,
+                 bool Deferred = true);
+  /// A section of a pointer member (`m.x[0:n]`, `p->x[0:n]`) is attached
+  /// to a device copy of its structure, which the same construct must map:
+  /// the companion map of the root (`m`, `p[0:1]`) goes in first, 'to' on
+  /// entry ('alloc' for present), and is released with the section on exit.
+  /// False, with Why, for a path OpenMP cannot map (a second pointer).
+  bool memberCompanion(const clang::Expr *E, llvm::StringRef Type, bool Exit,
+                       MapList &Maps, std::string &Why) const;
+  /// The implicit maps of a structure the region uses through members: the
+  /// structure (`m`, or `p[0:1]` through a pointer) and a section of each
+  /// pointer member it reaches, inferred like an array's (`m.x[0:m.n]`).
+  /// Returns why not, empty on success.
+  std::string memberMaps(const RegionFacts &F, const clang::ValueDecl *V,
+                         const MemberUses &U, bool RootExplicit,
+                         const std::set<std::string> &ExplicitPaths,
+                         bool RootPresent,
+                         const std::set<std::string> &PresentPaths,
+                         bool DefaultPresent, MapList &Maps,
+                         ConstructRecord &R) const;
+  /// One data clause's items into maps (or is_device_ptr) for a context.
+  bool dataClause(const clang::OpenACCClause *C, DataContext Ctxt, bool Finalize,
+                  MapList &Maps, std::vector<std::string> &DevPtrs,
+                  ConstructRecord &R, std::string &Why);
+};
+
+} // namespace ompm
+
+#endif

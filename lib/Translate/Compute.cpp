@@ -1,0 +1,224 @@
+//===- Compute.cpp - Compute constructs: clauses and the whole ------------===//
+//
+// A compute construct (parallel, serial, kernels and their loop forms) is
+// translated in steps, each in a file of its own: its clauses (here), its
+// loop nest (ComputeLoops.cpp), its implicit data (ComputeData.cpp) and the
+// OpenMP it becomes (ComputeRender.cpp). Any step that cannot translate
+// leaves the whole construct intact, with its reason.
+//
+//===----------------------------------------------------------------------===//
+#include "Translate/Compute.h"
+#include "Facts/Members.h"
+#include "Translate/Atomic.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace ompm {
+
+using CK = OpenACCClauseKind;
+using DK = OpenACCDirectiveKind;
+
+ComputeTranslator::ComputeTranslator(const PlanStep &Base, AccFileState &St, int CI)
+    : ClauseStep(Base, St), CI(CI), C(Dirs[CI]), R(newRecord(CI)),
+      Desc(descendants(CI)),
+      Kernels(C.Kind == DK::Kernels || C.Kind == DK::KernelsLoop),
+      Serial(C.Kind == DK::Serial || C.Kind == DK::SerialLoop),
+      Combined(isCombinedKind(C.Kind)), E(SM) {}
+
+void ComputeTranslator::failAll(std::string Why) {
+  FailedConstructs.insert(C.S);
+  for (int D : Desc) {
+    ConstructRecord DR = newRecord(D);
+    DR.Reason = "inside an untranslated " + R.Kind + " construct";
+    Out.Records.push_back(DR);
+  }
+  fail(R, Why);
+}
+
+void ComputeTranslator::run() {
+  for (int D : Desc)
+    Handled[D] = true;
+  if (!C.WhyNotRewritable.empty())
+    return failAll(C.WhyNotRewritable);
+  for (int D : Desc)
+    if (!Dirs[D].WhyNotRewritable.empty())
+      return failAll("a directive inside it comes from a macro or _Pragma");
+  if (!readClauses())
+    return failAll(Why);
+  Body = assoc(C);
+  if (!Body)
+    return failAll("the construct has no associated statement");
+  Facts = std::make_unique<RegionFacts>(Body, Ctx);
+  if (!buildNodes() || !decideLoops())
+    return failAll(Why);
+  assignLevels();
+  inheritReductions();
+  if (!implicitData())
+    return failAll(Why);
+  teamPrivates();
+  if (C.Kind == DK::KernelsLoop) {
+    // Scalars the loop writes are copied back (kernels' default is copy).
+    for (const std::string &Red : Nodes[0].AutoReductions)
+      Maps.add("tofrom", StringRef(Red).split(':').second.trim().str());
+    for (const std::string &S : KernelScalarMaps)
+      Maps.add("tofrom", S);
+  }
+  if (C.Kind != DK::Kernels)
+    emitConstruct();
+  else if (!emitKernels())
+    return failAll(Why);
+  if (!innerDirectives())
+    return failAll(Why);
+  if (!Async.empty())
+    noteQueueUse(C.Loc);
+  R.Emitted = Emitted;
+  Kernel K;
+  K.S = C.S;
+  K.Fn = C.Fn;
+  K.Items = Hoistable;
+  K.Async = !Async.empty();
+  K.Body = Body;
+  K.Conditional = llvm::any_of(C.Clauses, [](const OpenACCClause *Cl) {
+    return Cl->getClauseKind() == CK::If || Cl->getClauseKind() == CK::Self;
+  });
+  St.Kernels.push_back(std::move(K));
+  // Data reached through structure members (s.x may be any array's data):
+  // data placement cannot tell what the kernel touches.
+  if (!Maps.Roots.empty())
+    St.MemberKernels.push_back(C.S);
+  succeed(R, E);
+}
+
+bool ComputeTranslator::readClauses() {
+  Cls = effectiveClauses(C.Clauses, R);
+  for (const OpenACCClause *Cl : Cls) {
+    for (const Expr *E : varList(Cl)) {
+      if (const ValueDecl *V = itemDecl(E))
+        Explicit.insert(V);
+      if (std::optional<MemberPath> MP = memberPathOf(E))
+        ExplicitPaths.insert(MP->Text);
+    }
+    switch (Cl->getClauseKind()) {
+    case CK::If:
+      IfConds.push_back("(" + text(cast<OpenACCIfClause>(Cl)->getConditionExpr()) + ")");
+      break;
+    case CK::Self: {
+      const auto *S = cast<OpenACCSelfClause>(Cl);
+      IfConds.push_back(S->hasConditionExpr()
+                            ? "!(" + text(S->getConditionExpr()) + ")"
+                            : std::string("0"));
+      break;
+    }
+    case CK::Async:
+    case CK::Wait:
+      asyncWait(Cl, Async, TaskwaitBefore, true, Why, Opts.AsyncNowait);
+      if (Cl->getClauseKind() == CK::Async && !Opts.AsyncNowait)
+        R.Notes.push_back("async: runs synchronously once its queue's earlier "
+                          "work is done (--async=nowait defers it)");
+      break;
+    case CK::NumGangs: {
+      auto Es = cast<OpenACCNumGangsClause>(Cl)->getIntExprs();
+      if (!Es.empty())
+        TeamsCl.push_back("num_teams(" + text(Es[0]) + ")");
+      if (Es.size() > 1)
+        R.Notes.push_back("num_gangs: only the first dimension is kept");
+      break;
+    }
+    case CK::NumWorkers:
+      NumWorkers = text(cast<OpenACCNumWorkersClause>(Cl)->getIntExpr());
+      break;
+    case CK::VectorLength:
+      VectorLength = text(cast<OpenACCVectorLengthClause>(Cl)->getIntExpr());
+      break;
+    case CK::Default:
+      DefaultPresent = cast<OpenACCDefaultClause>(Cl)->getDefaultClauseKind() ==
+                       OpenACCDefaultClauseKind::Present;
+      R.Notes.push_back(DefaultPresent
+                            ? "default(present): arrays the clauses do not name "
+                              "are present already and map as present (no copy)"
+                            : "default(none) dropped: every map is explicit");
+      break;
+    case CK::Private:
+      for (const Expr *E : varList(Cl))
+        if (std::string P = privateItem(E, "private", Why); !P.empty())
+          Priv.push_back(P);
+      break;
+    case CK::FirstPrivate:
+      for (const Expr *E : varList(Cl))
+        if (std::string P = privateItem(E, "firstprivate", Why); !P.empty())
+          FirstPriv.push_back(P);
+      break;
+    case CK::Reduction: {
+      const auto *Red = cast<OpenACCReductionClause>(Cl);
+      std::string Op = reductionOperator(Red->getReductionOp()).str();
+      for (const Expr *E : Red->getVarList()) {
+        Reds.push_back(Op + ": " + text(E));
+        Maps.add("tofrom", text(E));
+      }
+      break;
+    }
+    case CK::Copy: case CK::PCopy: case CK::PresentOrCopy:
+    case CK::CopyIn: case CK::PCopyIn: case CK::PresentOrCopyIn:
+    case CK::CopyOut: case CK::PCopyOut: case CK::PresentOrCopyOut:
+    case CK::Create: case CK::PCreate: case CK::PresentOrCreate:
+    case CK::NoCreate: case CK::Present: case CK::DevicePtr: case CK::Attach:
+      dataClause(Cl, DataContext::Compute, false, Maps, DevPtrs, R, Why);
+      if (const DataClauseRule *Rule =
+              findDataClauseRule(Cl->getClauseKind(), DataContext::Compute)) {
+        StringRef T = Rule->OmpMapType;
+        if (T == "to" || T == "from" || T == "tofrom" || T == "alloc")
+          for (const Expr *E : varList(Cl))
+            if (const ValueDecl *V = itemDecl(E))
+              if (isSection(E) || V->getType()->isConstantArrayType())
+                Hoistable.push_back({V, V->getNameAsString(), text(E), T.str()});
+      }
+      break;
+    // Loop clauses of a combined construct: handled with the loop.
+    case CK::Gang: case CK::Worker: case CK::Vector: case CK::Seq:
+    case CK::Independent: case CK::Auto: case CK::Collapse: case CK::Tile:
+      break;
+    default:
+      Why = "clause '" + clauseText(Cl) + "' is not supported";
+      break;
+    }
+    if (!Why.empty())
+      return false;
+  }
+  if (!NumWorkers.empty() && !VectorLength.empty())
+    TeamsCl.push_back("thread_limit((" + NumWorkers + ") * (" + VectorLength + "))");
+  else if (!NumWorkers.empty() || !VectorLength.empty())
+    TeamsCl.push_back("thread_limit(" + NumWorkers + VectorLength + ")");
+  if (!IfConds.empty())
+    IfClause = "if(target: " + llvm::join(IfConds, " && ") + ")";
+  return true;
+}
+
+bool ComputeTranslator::innerDirectives() {
+  // Other directives inside the region: atomic, cache.
+  for (int D : Desc) {
+    const Directive &DD = Dirs[D];
+    if (DD.Kind == DK::Loop)
+      continue;
+    ConstructRecord DR = newRecord(D);
+    if (DD.Kind == DK::Atomic) {
+      if (!DD.Clauses.empty())
+        return no("atomic with an if clause has no OpenMP equivalent");
+      std::string L = atomicDirective(DD);
+      E.replace(DD.Text, L);
+      DR.Emitted.push_back(L);
+      DR.Translated = true;
+    } else if (DD.Kind == DK::Cache) {
+      E.removeDirective(DD.Text);
+      DR.Notes.push_back("cache dropped: OpenMP has no cache directive");
+      DR.Translated = true;
+    } else {
+      return no("directive '" + DR.Kind + "' inside a compute construct "
+                     "is not supported");
+    }
+    Out.Records.push_back(DR);
+  }
+  return true;
+}
+
+} // namespace ompm

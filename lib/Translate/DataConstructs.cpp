@@ -1,0 +1,350 @@
+//===- DataConstructs.cpp - data, enter/exit data, update, host_data ------------===//
+#include "Translate/DataConstructs.h"
+#include "Facts/Members.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace ompm {
+
+using CK = OpenACCClauseKind;
+using DK = OpenACCDirectiveKind;
+
+void DataConstructTranslator::planData(int I) {
+  const Directive &D = Dirs[I];
+  ConstructRecord R = newRecord(I);
+  if (!D.WhyNotRewritable.empty())
+    return fail(R, D.WhyNotRewritable);
+  MapList Maps;
+  std::vector<std::string> DevPtrs, Cl, Async;
+  bool TaskwaitBefore = false;
+  std::string Why;
+  for (const OpenACCClause *C : effectiveClauses(D.Clauses, R)) {
+    switch (C->getClauseKind()) {
+    case CK::If:
+      Cl.push_back("if(" + text(cast<OpenACCIfClause>(C)->getConditionExpr()) + ")");
+      break;
+    case CK::Async:
+      R.Notes.push_back("async on a data construct dropped: its transfers are "
+                        "synchronous");
+      break;
+    case CK::Wait:
+      asyncWait(C, Async, TaskwaitBefore, false, Why);
+      if (!Async.empty()) {
+        Async.clear();
+        TaskwaitBefore = true;
+      }
+      break;
+    case CK::Default:
+      R.Notes.push_back("default(...) dropped");
+      break;
+    default:
+      dataClause(C, DataContext::Data, false, Maps, DevPtrs, R, Why);
+    }
+    if (!Why.empty())
+      return fail(R, Why);
+  }
+  if (!DevPtrs.empty())
+    R.Notes.push_back("deviceptr(" + llvm::join(DevPtrs, ", ") +
+                      ") becomes is_device_ptr on the compute constructs inside");
+  EditSet E(SM);
+  std::string Pre = TaskwaitBefore ? "#pragma omp taskwait\n" + E.indentOf(D.Loc) : "";
+  if (Maps.empty()) {
+    if (TaskwaitBefore) {
+      E.replace(D.Text, "#pragma omp taskwait");
+      R.Emitted.push_back("#pragma omp taskwait");
+    } else {
+      E.removeDirective(D.Text);
+    }
+    R.Notes.push_back("no data to map: the directive is removed, its block stays");
+    return succeed(R, E);
+  }
+  if (llvm::any_of(D.Clauses, [](const OpenACCClause *C) {
+        return llvm::any_of(varList(C), [](const Expr *X) {
+          std::optional<MemberPath> MP = memberPathOf(X);
+          return MP && MP->ThroughPointer;
+        });
+      })) {
+    // gcc 12 crashes on a target data construct that maps a member
+    // section through a pointer (p->x[0:n]); enter and exit data around
+    // the block are the same region when nothing leaves it early.
+    const Stmt *Block = assoc(D);
+    std::string Leaves = leavesEarly(Block);
+    if (!Leaves.empty())
+      return fail(R, "a member section through a pointer in a data construct "
+                     "becomes enter and exit data (gcc 12 fails to compile "
+                     "it in target data), but " + Leaves);
+    auto [EnterMaps, ExitMaps] = enterExitOf(Maps);
+    std::vector<std::string> EnterCl = Cl, ExitCl = Cl;
+    EnterMaps.renderInto(EnterCl);
+    ExitMaps.renderInto(ExitCl);
+    std::string L = Pre + omp("target enter data", EnterCl);
+    std::string X = omp("target exit data", ExitCl);
+    E.replace(D.Text, L);
+    E.insertLinesAfter(lastLoc(Block), {X}, E.indentOf(D.Loc));
+    R.Emitted.push_back(L);
+    R.Emitted.push_back(X);
+    R.Notes.push_back("a member section through a pointer: the data region "
+                      "becomes enter data before its block and exit data "
+                      "after it (gcc 12 fails to compile it in target data)");
+    return succeed(R, E);
+  }
+  Maps.renderInto(Cl);
+  std::string L = Pre + omp("target data", Cl);
+  E.replace(D.Text, L);
+  R.Emitted.push_back(L);
+  succeed(R, E);
+}
+
+std::string DataConstructTranslator::leavesEarly(const Stmt *Block) const {
+  if (!isa<CompoundStmt>(Block) || !endsItsLine(Block))
+    return "its block is not a { } compound statement ending its line";
+  std::string Why;
+  std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S, bool InLoop) {
+    if (!S || !Why.empty())
+      return;
+    if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) ||
+        isa<CXXThrowExpr>(S) ||
+        (!InLoop && (isa<BreakStmt>(S) || isa<ContinueStmt>(S)))) {
+      Why = "its block can be left early (line " +
+            std::to_string(SM.getPresumedLineNumber(SM.getExpansionLoc(S->getBeginLoc()))) +
+            ")";
+      return;
+    }
+    if (isa<LambdaExpr>(S))
+      return;
+    bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+                isa<CXXForRangeStmt>(S);
+    bool Switch = isa<SwitchStmt>(S);
+    for (const Stmt *C : S->children()) {
+      // A switch takes its breaks but not its continues.
+      if (Switch && !InLoop) {
+        std::function<void(const Stmt *)> Cont = [&](const Stmt *X) {
+          if (!X || !Why.empty())
+            return;
+          if (isa<ContinueStmt>(X))
+            Why = "its block can be left early (a continue)";
+          if (isa<ForStmt>(X) || isa<WhileStmt>(X) || isa<DoStmt>(X) ||
+              isa<CXXForRangeStmt>(X))
+            return;
+          for (const Stmt *Y : X->children())
+            Cont(Y);
+        };
+        Cont(C);
+      }
+      Walk(C, InLoop || Loop || Switch);
+    }
+  };
+  Walk(Block, false);
+  return Why;
+}
+
+std::pair<MapList, MapList> DataConstructTranslator::enterExitOf(const MapList &Maps) {
+  MapList In, Out;
+  for (bool RootPass : {true, false})
+    for (const auto &[T, Items] : Maps.Groups)
+      for (const std::string &I : Items) {
+        if (Maps.Roots.count(I) != RootPass)
+          continue;
+        StringRef Ty = StringRef(T);
+        bool Always = Ty.consume_front("always, ");
+        std::string EnterT = (Ty == "to" || Ty == "tofrom") ? "to" : "alloc";
+        std::string ExitT = (Ty == "from" || Ty == "tofrom") ? "from" : "release";
+        if (Always && EnterT == "to")
+          EnterT = "always, to";
+        if (Always && ExitT == "from")
+          ExitT = "always, from";
+        if (RootPass) {
+          In.addRoot(EnterT, I);
+          Out.addRoot(ExitT, I);
+        } else {
+          In.add(EnterT, I);
+          Out.add(ExitT, I);
+        }
+      }
+  return {In, Out};
+}
+
+void DataConstructTranslator::planEnterExit(int I) {
+  const Directive &D = Dirs[I];
+  ConstructRecord R = newRecord(I);
+  if (!D.WhyNotRewritable.empty())
+    return fail(R, D.WhyNotRewritable);
+  bool Enter = D.Kind == DK::EnterData;
+  bool Finalize = llvm::any_of(D.Clauses, [](const OpenACCClause *C) {
+    return C->getClauseKind() == CK::Finalize;
+  });
+  MapList Maps;
+  std::vector<std::string> DevPtrs, Cl, Async;
+  bool TaskwaitBefore = false;
+  std::string Why;
+  std::vector<std::string> FinalFrom; // copyout with finalize
+  for (const OpenACCClause *C : effectiveClauses(D.Clauses, R)) {
+    switch (C->getClauseKind()) {
+    case CK::If:
+      Cl.push_back("if(" + text(cast<OpenACCIfClause>(C)->getConditionExpr()) + ")");
+      break;
+    case CK::Async:
+    case CK::Wait:
+      asyncWait(C, Async, TaskwaitBefore, true, Why, /*Deferred=*/false);
+      if (C->getClauseKind() == CK::Async)
+        R.Notes.push_back("async data directive: runs synchronously once its "
+                          "queue's earlier work is done");
+      break;
+    case CK::Finalize:
+      break;
+    case CK::CopyOut: case CK::PCopyOut: case CK::PresentOrCopyOut:
+      if (!Enter && Finalize) {
+        // map(from:) would only decrement the count: copy, then delete.
+        for (const Expr *X : varList(C)) {
+          if (std::string W = deepSectionWhy(X); !W.empty())
+            return fail(R, W);
+          FinalFrom.push_back(text(X));
+          if (!memberCompanion(X, "delete", true, Maps, Why))
+            return fail(R, Why);
+          Maps.add("delete", text(X));
+        }
+        break;
+      }
+      [[fallthrough]];
+    default:
+      dataClause(C, Enter ? DataContext::EnterData : DataContext::ExitData,
+                 Finalize, Maps, DevPtrs, R, Why);
+    }
+    if (!Why.empty())
+      return fail(R, Why);
+  }
+  EditSet E(SM);
+  if (Maps.empty()) {
+    E.removeDirective(D.Text);
+    R.Notes.push_back("nothing to map: directive removed");
+    return succeed(R, E);
+  }
+  std::vector<std::string> MotionCl = Cl; // if(...), for the update
+  Maps.renderInto(Cl);
+  Cl.insert(Cl.end(), Async.begin(), Async.end());
+  std::string L = omp(Enter ? "target enter data" : "target exit data", Cl);
+  if (!FinalFrom.empty()) {
+    MotionCl.insert(MotionCl.begin(), "from(" + llvm::join(FinalFrom, ", ") + ")");
+    MotionCl.insert(MotionCl.end(), Async.begin(), Async.end());
+    L = omp("target update", MotionCl) + "\n" + E.indentOf(D.Loc) + L;
+  }
+  if (TaskwaitBefore)
+    L = "#pragma omp taskwait\n" + E.indentOf(D.Loc) + L;
+  if (!Async.empty())
+    noteQueueUse(D.Loc);
+  E.replace(D.Text, L);
+  R.Emitted.push_back(L);
+  succeed(R, E);
+}
+
+void DataConstructTranslator::planUpdate(int I) {
+  const Directive &D = Dirs[I];
+  ConstructRecord R = newRecord(I);
+  if (!D.WhyNotRewritable.empty())
+    return fail(R, D.WhyNotRewritable);
+  std::vector<std::string> To, From, Cl, Async;
+  bool TaskwaitBefore = false;
+  std::string Why;
+  // An update names data: a pointer without a section would update the
+  // pointer variable, not what it points to.
+  auto Item = [&](const Expr *E) {
+    const ValueDecl *V = itemDecl(E);
+    if (!V || !V->getType()->isPointerType() || isSection(E))
+      return text(E);
+    std::string Declared = declaredSection(V);
+    if (Declared.empty())
+      Why = "'" + text(E) + "' is a pointer without a section: write the "
+            "section to update the data it points to";
+    return Declared;
+  };
+  for (const OpenACCClause *C : effectiveClauses(D.Clauses, R)) {
+    for (const Expr *E : varList(C))
+      if (Why.empty())
+        Why = deepSectionWhy(E);
+    if (!Why.empty())
+      return fail(R, Why);
+    switch (C->getClauseKind()) {
+    case CK::Self:
+    case CK::Host:
+      for (const Expr *E : varList(C))
+        From.push_back(Item(E));
+      break;
+    case CK::Device:
+      for (const Expr *E : varList(C))
+        To.push_back(Item(E));
+      break;
+    case CK::If:
+      Cl.push_back("if(" + text(cast<OpenACCIfClause>(C)->getConditionExpr()) + ")");
+      break;
+    case CK::IfPresent:
+      R.Notes.push_back("if_present dropped: target update skips absent data");
+      break;
+    case CK::Async:
+    case CK::Wait:
+      asyncWait(C, Async, TaskwaitBefore, true, Why, /*Deferred=*/false);
+      if (C->getClauseKind() == CK::Async)
+        R.Notes.push_back("async update: runs synchronously once its queue's "
+                          "earlier work is done");
+      break;
+    default:
+      Why = "clause '" + clauseText(C) + "' is not supported on update";
+    }
+    if (!Why.empty())
+      return fail(R, Why);
+  }
+  std::vector<std::string> Motion;
+  if (!To.empty())
+    Motion.push_back("to(" + llvm::join(To, ", ") + ")");
+  if (!From.empty())
+    Motion.push_back("from(" + llvm::join(From, ", ") + ")");
+  Motion.insert(Motion.end(), Cl.begin(), Cl.end());
+  Motion.insert(Motion.end(), Async.begin(), Async.end());
+  EditSet E(SM);
+  std::string L = omp("target update", Motion);
+  if (TaskwaitBefore)
+    L = "#pragma omp taskwait\n" + E.indentOf(D.Loc) + L;
+  if (!Async.empty())
+    noteQueueUse(D.Loc);
+  E.replace(D.Text, L);
+  R.Emitted.push_back(L);
+  succeed(R, E);
+}
+
+void DataConstructTranslator::planHostData(int I) {
+  const Directive &D = Dirs[I];
+  ConstructRecord R = newRecord(I);
+  if (!D.WhyNotRewritable.empty())
+    return fail(R, D.WhyNotRewritable);
+  std::vector<std::string> Ptr, Addr, Cl;
+  for (const OpenACCClause *C : effectiveClauses(D.Clauses, R)) {
+    switch (C->getClauseKind()) {
+    case CK::UseDevice:
+      for (const Expr *E : varList(C)) {
+        const ValueDecl *V = itemDecl(E);
+        (V && V->getType()->isPointerType() ? Ptr : Addr).push_back(text(E));
+      }
+      break;
+    case CK::If:
+      Cl.push_back("if(" + text(cast<OpenACCIfClause>(C)->getConditionExpr()) + ")");
+      break;
+    case CK::IfPresent:
+      R.Notes.push_back("if_present dropped");
+      break;
+    default:
+      return fail(R, "clause '" + clauseText(C) + "' is not supported on host_data");
+    }
+  }
+  if (!Ptr.empty())
+    Cl.insert(Cl.begin(), "use_device_ptr(" + llvm::join(Ptr, ", ") + ")");
+  if (!Addr.empty())
+    Cl.insert(Cl.begin(), "use_device_addr(" + llvm::join(Addr, ", ") + ")");
+  EditSet E(SM);
+  std::string L = omp("target data", Cl);
+  E.replace(D.Text, L);
+  R.Emitted.push_back(L);
+  succeed(R, E);
+}
+
+} // namespace ompm

@@ -1,0 +1,49 @@
+//===- Options.h - What planning a file is told -------------------*- C++ -*-===//
+//
+// The options of the translation (loop form, data placement, async) and
+// the preprocessor facts the AST does not keep, given to every translator.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMPM_TRANSLATE_OPTIONS_H
+#define OMPM_TRANSLATE_OPTIONS_H
+
+#include "Mapping/Mapping.h"
+#include "clang/Basic/SourceLocation.h"
+#include <vector>
+
+namespace ompm {
+
+/// Where data moves: per kernel (each construct's own maps, the naive
+/// translation), or hoisted around host loops that run kernels.
+enum class DataPlacement { PerKernel, Hoist };
+
+struct PlanOptions {
+  LoopStyle Style = LoopStyle::Distribute;
+  DataPlacement Data = DataPlacement::Hoist;
+  /// async compute constructs become deferred `nowait` tasks; by default they
+  /// run synchronously once their queue's earlier work is done (OpenACC
+  /// allows it, and libomptarget 19 hangs or crashes on some deferred target
+  /// tasks).
+  bool AsyncNowait = false;
+  /// `--optimize-data`: the OpenMP target kernels of the input (parsed with
+  /// -fopenmp) are kernels too: data regions are hoisted around the host
+  /// loops that run them, their own map clauses left as they are (inside the
+  /// region the data is present, so they move nothing).
+  bool OptimizeOpenMP = false;
+};
+
+/// Preprocessor facts the AST does not keep.
+struct PPFacts {
+  /// `_OPENACC` in #ifdef/#ifndef/defined()/#if: the macro name's range.
+  std::vector<clang::CharSourceRange> OpenACCMacroRefs;
+  /// `<openacc.h>` / `"openacc.h"` in an #include of the main file.
+  std::vector<clang::CharSourceRange> OpenACCIncludes;
+  /// The main file includes <omp.h> itself.
+  bool IncludesOmpH = false;
+  /// The '#' of the main file's first #include (invalid if none).
+  clang::SourceLocation FirstInclude;
+};
+
+} // namespace ompm
+
+#endif

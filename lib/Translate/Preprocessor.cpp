@@ -1,0 +1,83 @@
+//===- Preprocessor.cpp - OpenACC in the preprocessor ----------------------===//
+#include "Translate/Preprocessor.h"
+#include "Facts/Conditionals.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace ompm {
+
+void PreprocessorTranslator::planPreprocessor(const std::vector<std::string> &OpenACCLeft) {
+  for (const CharSourceRange &Rg : PP.OpenACCIncludes) {
+    ConstructRecord R;
+    R.Kind = "include";
+    R.Loc = Rg.getBegin();
+    R.Line = SM.getPresumedLineNumber(Rg.getBegin());
+    R.Column = SM.getPresumedColumnNumber(Rg.getBegin());
+    R.Original = Lexer::getSourceText(Rg, SM, Ctx.getLangOpts()).str();
+    if (!OpenACCLeft.empty()) {
+      // Replaced by <omp.h>, the names left would be undeclared.
+      fail(R, "kept: the file still uses OpenACC names that have no OpenMP "
+              "form here: " + llvm::join(OpenACCLeft, ", ") +
+              " (gcc provides openacc.h, clang does not)");
+      continue;
+    }
+    EditSet E(SM);
+    E.replace(Rg, "<omp.h>");
+    R.Emitted.push_back("<omp.h>");
+    succeed(R, E);
+  }
+  for (const CharSourceRange &Rg : PP.OpenACCMacroRefs) {
+    ConstructRecord R;
+    R.Kind = "_OPENACC";
+    R.Loc = Rg.getBegin();
+    R.Line = SM.getPresumedLineNumber(Rg.getBegin());
+    R.Column = SM.getPresumedColumnNumber(Rg.getBegin());
+    R.Original = "_OPENACC";
+    EditSet E(SM);
+    E.replace(Rg, "_OPENMP");
+    R.Emitted.push_back("_OPENMP");
+    succeed(R, E);
+  }
+}
+
+void PreprocessorTranslator::insertQueueDecl() {
+  if ((!NeedQueues && !NeedDefaultAsync) || St.FirstQueueUse.isInvalid())
+    return;
+  // Before the top-level declaration that holds the first use.
+  const Decl *Top = nullptr;
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    SourceRange SR = D->getSourceRange();
+    if (SM.isInMainFile(SM.getExpansionLoc(SR.getBegin())) &&
+        !SM.isBeforeInTranslationUnit(St.FirstQueueUse, SM.getExpansionLoc(SR.getBegin())) &&
+        !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(SR.getEnd()), St.FirstQueueUse)) {
+      Top = D;
+      break;
+    }
+  }
+  if (!Top)
+    return;
+  SourceLocation At = SM.getExpansionLoc(Top->getBeginLoc());
+  // Outside any #if block (the V&V suite wraps each test in #ifndef T<n>):
+  // the declarations must exist whichever way the condition goes.
+  FileID Main = SM.getMainFileID();
+  unsigned Off = SM.getFileOffset(At);
+  unsigned Moved = outsideConditionals(
+      topLevelConditionals(SM, Main, Ctx.getLangOpts()), Off);
+  if (Moved != Off)
+    At = SM.getComposedLoc(Main, Moved);
+  std::vector<std::string> Lines;
+  if (NeedQueues)
+    Lines.push_back("static char omp_migrate_async_[64]; /* omp-migrate: one "
+                    "dependence object per OpenACC async queue */");
+  if (NeedDefaultAsync)
+    Lines.push_back("static int " + std::string(DefaultAsyncVar) +
+                    " = 0; /* omp-migrate: the default async queue, "
+                    "per file */");
+  EditSet E(SM);
+  E.insertLinesBefore(At, Lines);
+  Out.Edits.insert(Out.Edits.end(), E.edits().begin(), E.edits().end());
+}
+
+} // namespace ompm

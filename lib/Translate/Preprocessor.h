@@ -1,0 +1,27 @@
+//===- Preprocessor.h - OpenACC in the preprocessor ----------------*- C++ -*-===//
+//
+// What the translation changes outside the AST: #include <openacc.h>
+// becomes <omp.h> (kept, and reported, while the file still uses OpenACC
+// names), _OPENACC in conditions becomes _OPENMP, and the file-scope
+// declarations the translation needs (the async queues' dependence
+// objects, the default queue) go before their first use, outside any #if.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMPM_TRANSLATE_PREPROCESSOR_H
+#define OMPM_TRANSLATE_PREPROCESSOR_H
+
+#include "Translate/AccState.h"
+
+namespace ompm {
+
+class PreprocessorTranslator : public AccStep {
+public:
+  using AccStep::AccStep;
+  /// OpenACCLeft: the OpenACC names no edit replaced (RuntimeCalls).
+  void planPreprocessor(const std::vector<std::string> &OpenACCLeft);
+  void insertQueueDecl();
+};
+
+} // namespace ompm
+
+#endif

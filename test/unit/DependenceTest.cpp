@@ -1,0 +1,212 @@
+//===- DependenceTest.cpp - The dependence test of one loop ---------------===//
+#include "Facts/Dependence.h"
+#include "LoopFixture.h"
+#include <gtest/gtest.h>
+
+using namespace ompm;
+
+TEST(DependenceTest, RestrictCopyLoopIsParallel) {
+  Fixture X = parse(R"(void f(int n, float *restrict x, float *restrict y) {
+  for (int i = 0; i < n; i++)
+    y[i] = x[i];
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ParallelResult R = testParallel(RF, X.Loop);
+  EXPECT_TRUE(R.Parallel) << R.Why;
+  EXPECT_EQ(R.Why, "");
+  EXPECT_TRUE(R.Reductions.empty());
+}
+
+TEST(DependenceTest, PointersWithoutRestrictMayAlias) {
+  Fixture X = parse(R"(void f(int n, float *x, float *y) {
+  for (int i = 0; i < n; i++)
+    y[i] = x[i];
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ParallelResult R = testParallel(RF, X.Loop);
+  EXPECT_FALSE(R.Parallel);
+  EXPECT_EQ(R.Why,
+            "'y' and 'x' may alias (declare them restrict, or add independent)");
+}
+
+TEST(DependenceTest, LoopCarriedDependenceIsNotParallel) {
+  Fixture X = parse(R"(void f(int n, float *a) {
+  for (int i = 1; i < n; i++)
+    a[i] = a[i - 1];
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ParallelResult R = testParallel(RF, X.Loop);
+  EXPECT_FALSE(R.Parallel);
+  EXPECT_EQ(R.Why, "'a' is written and accessed at different subscripts, "
+                   "which may be a loop-carried dependence");
+}
+
+TEST(DependenceTest, SameElementEveryIterationIsNotParallel) {
+  Fixture X = parse(R"(void f(int n, float *a) {
+  for (int i = 0; i < n; i++)
+    a[0] = i;
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ParallelResult R = testParallel(RF, X.Loop);
+  EXPECT_FALSE(R.Parallel);
+  EXPECT_EQ(R.Why, "iterations may write the same element of 'a'");
+}
+
+TEST(DependenceTest, RowsOfAFlattenedMatrixAreSeparated) {
+  Fixture X = parse(R"(void f(int n, int m, float *a) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      a[i * m + j] = 0;
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ParallelResult Outer = testParallel(RF, X.Loop);
+  EXPECT_TRUE(Outer.Parallel) << Outer.Why;
+  ASSERT_EQ(RF.loops().size(), 2u);
+  ParallelResult Inner = testParallel(RF, RF.loops()[1].For);
+  EXPECT_TRUE(Inner.Parallel) << Inner.Why;
+}
+
+TEST(DependenceTest, DetectsSumReduction) {
+  Fixture X = parse(R"(float f(int n, const float *x) {
+  float s = 0;
+  for (int i = 0; i < n; i++)
+    s += x[i];
+  return s;
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ParallelResult R = testParallel(RF, X.Loop);
+  EXPECT_TRUE(R.Parallel) << R.Why;
+  EXPECT_EQ(R.Reductions, std::vector<std::string>{"+: s"});
+}
+
+TEST(DependenceTest, ScalarWrittenOtherwiseIsNotAReduction) {
+  Fixture X = parse(R"(float f(int n, const float *x) {
+  float s = 0;
+  for (int i = 0; i < n; i++)
+    s = s * 0.5f + x[i];
+  return s;
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ParallelResult R = testParallel(RF, X.Loop);
+  EXPECT_FALSE(R.Parallel);
+  EXPECT_EQ(R.Why, "the loop writes 's', declared outside it, in a way that is "
+                   "neither a reduction, a flag set to one constant, nor a "
+                   "temporary written before it is read");
+}
+
+TEST(DependenceTest, MaxFlagsAndTemporariesAreParallel) {
+  Fixture X = parse(R"(double fmax(double, double);
+void f(int n, const double *restrict x, double *restrict y) {
+  double m = 0, t; int stop = 0;
+  for (int i = 0; i < n; i++) {
+    m = fmax(m, x[i]);
+    if (x[i] < 0) stop = 1;
+    t = 2 * x[i];
+    y[i] = t * t;
+  }
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ParallelResult R = testParallel(RF, X.Loop);
+  EXPECT_TRUE(R.Parallel) << R.Why;
+  EXPECT_EQ(R.Reductions, std::vector<std::string>{"max: m"});
+  EXPECT_EQ(R.Shared, std::vector<std::string>{"stop"});
+  EXPECT_EQ(R.Privates, std::vector<std::string>{"t"});
+}
+
+TEST(DependenceTest, WritesThroughStructMembersAreNotFollowed) {
+  // The dependence test has no access path for m.x[i] or p->n: the loop
+  // is not proved parallel (it was, silently, when member writes were
+  // invisible to it).
+  Fixture X = parse(R"(struct M { int n; double *x; };
+void f(int n, struct M m, struct M *p) {
+  for (int i = 0; i < n; i++)
+    m.x[i + 1] = m.x[i];
+  for (int i = 0; i < n; i++)
+    p->n += i;
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ParallelResult R = testParallel(RF, X.Loop);
+  EXPECT_FALSE(R.Parallel);
+  EXPECT_EQ(R.Why, "the loop writes 'm.x[i + 1]', which the dependence test "
+                   "does not follow (a struct member or an element reached "
+                   "through one)");
+  const auto *Second = llvm::cast<clang::ForStmt>(
+      *std::next(llvm::cast<clang::CompoundStmt>(X.F->getBody())->body_begin()));
+  RegionFacts RF2(Second, X.ctx());
+  ParallelResult R2 = testParallel(RF2, Second);
+  EXPECT_FALSE(R2.Parallel);
+  EXPECT_EQ(R2.Why, "the loop writes 'p->n', which the dependence test does not "
+                    "follow (a struct member or an element reached through one)");
+}
+
+TEST(DependenceTest, CallsAndJumpsBlockParallelism) {
+  Fixture X = parse(R"(void g(void);
+void f(int n, float *restrict a) {
+  for (int i = 0; i < n; i++) {
+    g();
+    a[i] = 0;
+  }
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  EXPECT_EQ(testParallel(RF, X.Loop).Why,
+            "the loop calls a function whose side effects are unknown");
+
+  Fixture Y = parse(R"(void f(int n, float *restrict a) {
+  for (int i = 0; i < n; i++) {
+    if (a[i] < 0) break;
+    a[i] = 0;
+  }
+}
+)");
+  ASSERT_TRUE(Y.Loop);
+  RegionFacts RY(Y.Loop, Y.ctx());
+  EXPECT_EQ(testParallel(RY, Y.Loop).Why,
+            "the loop body leaves the loop (break, return, goto or throw)");
+
+  Fixture Z = parse(R"(#include <math.h>
+void f(int n, float *restrict a, const float *restrict b) {
+  for (int i = 0; i < n; i++)
+    a[i] = sqrtf(b[i]);
+}
+)");
+  ASSERT_TRUE(Z.Loop);
+  RegionFacts RZ(Z.Loop, Z.ctx());
+  EXPECT_FALSE(RZ.hasCallsOrEscapes());
+  EXPECT_TRUE(testParallel(RZ, Z.Loop).Parallel);
+}
+
+TEST(DependenceTest, NonCanonicalLoopIsReported) {
+  Fixture X = parse(R"(void f(int n, float *a) {
+  for (int i = 0; i < n; i += 2)
+    a[i] = 0;
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  EXPECT_TRUE(RF.loops().empty());
+  ParallelResult R = testParallel(RF, X.Loop);
+  EXPECT_FALSE(R.Parallel);
+  EXPECT_EQ(R.Why,
+            "the loop is not in canonical form (for (i = lo; i < hi; i++))");
+}
+
