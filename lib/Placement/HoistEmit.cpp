@@ -12,8 +12,7 @@ bool HoistAttempt::renderRegion() {
   R = loopRecord("data region", L);
   if (Run)
     R.Original = "(statements at lines " + std::to_string(R.Line) + "-" +
-                 std::to_string(SM.getPresumedLineNumber(
-                     SM.getExpansionLoc(L->getEndLoc()))) + ")";
+                 std::to_string(SM.getPresumedLineNumber(lastLoc(L))) + ")";
   const char *Whole = Run ? " for the whole run of statements" : " for the whole loop";
   MapList M;
   for (const ValueDecl *V : Hoisted) {

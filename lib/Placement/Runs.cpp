@@ -8,7 +8,7 @@ namespace ompm {
 
 /// Kernels in straight-line code: one region around each maximal run of
 /// statements of a block that holds two or more kernels sharing an array.
-/// A run ends at a statement with another OpenACC directive, a jump or a
+/// A run ends at a statement with a barrier (a directive of the input), a jump or a
 /// label, or a hoisted loop; it starts and ends with a statement that holds
 /// a kernel. Phases (before loops are hoisted): only runs whose kernels lie
 /// in two or more of its statements, one of them a loop (the phases of a

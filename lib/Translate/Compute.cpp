@@ -87,6 +87,9 @@ void ComputeTranslator::run() {
   // data placement cannot tell what the kernel touches.
   if (!Maps.Roots.empty())
     St.MemberKernels.push_back(C.S);
+  // The records of the directives inside, kept until now: a failure after
+  // them leaves the whole construct (and them) untranslated.
+  Out.Records.insert(Out.Records.end(), InnerRecords.begin(), InnerRecords.end());
   succeed(R, E);
 }
 
@@ -216,7 +219,7 @@ bool ComputeTranslator::innerDirectives() {
       return no("directive '" + DR.Kind + "' inside a compute construct "
                      "is not supported");
     }
-    Out.Records.push_back(DR);
+    InnerRecords.push_back(DR);
   }
   return true;
 }

@@ -128,6 +128,9 @@ private:
   bool SingleLoop = false;
   EditSet E;
   std::vector<std::string> Emitted;
+  /// Records of the loop, atomic and cache directives inside, added to the
+  /// plan when the construct is translated.
+  std::vector<ConstructRecord> InnerRecords;
 };
 
 } // namespace ompm

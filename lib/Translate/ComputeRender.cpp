@@ -108,7 +108,7 @@ void ComputeTranslator::recordLoopDir(int D, const std::string &Emit, bool Remov
     LR.Notes.push_back("directive removed: the loop runs sequentially");
   else
     LR.Emitted.push_back(Emit);
-  Out.Records.push_back(LR);
+  InnerRecords.push_back(LR);
 }
 
 void ComputeTranslator::teamPrivates() {
