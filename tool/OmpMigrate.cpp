@@ -65,6 +65,10 @@ static cl::opt<bool> OptimizeData("optimize-data",
              "loops that run them, target update where the host touches "
              "their arrays"),
     cl::cat(Category));
+static cl::opt<std::string> Offload("offload",
+    cl::desc("Comma-separated sources of kernels besides OpenACC: 'serial' "
+             "offloads the serial loops proved parallel (docs/serial.md)"),
+    cl::cat(Category));
 static cl::opt<bool> Explain("explain", cl::desc("Print every decision as a note"),
                              cl::cat(Category));
 static cl::opt<bool> PrintMapping("print-mapping",
@@ -112,6 +116,18 @@ int main(int argc, const char **argv) {
   }
   Opts.Plan.AsyncNowait = Async == "nowait";
   Opts.Plan.OptimizeOpenMP = OptimizeData;
+  if (!Offload.empty()) {
+    llvm::SmallVector<llvm::StringRef, 4> Parts;
+    llvm::StringRef(Offload).split(Parts, ',');
+    for (llvm::StringRef P : Parts) {
+      if (P.trim() != "serial") {
+        errs() << "omp-migrate: error: --offload takes a comma-separated list "
+                  "of 'serial' (got '" << P.trim() << "')\n";
+        return 2;
+      }
+      Opts.Plan.OffloadSerial = true;
+    }
+  }
   if (OptimizeData && Data == ompm::DataPlacement::PerKernel) {
     errs() << "omp-migrate: error: --optimize-data needs --data=hoist\n";
     return 2;

@@ -300,7 +300,7 @@ FileResult translateCode(llvm::StringRef Code, llvm::StringRef FileName,
                          const PlanOptions &Opts, llvm::raw_ostream *DiagOut) {
   std::vector<FileResult> Results;
   std::set<std::string> Reported;
-  runOnCode(Code, FileName, Args, Opts.OptimizeOpenMP,
+  runOnCode(Code, FileName, Args, Opts.OptimizeOpenMP || Opts.OffloadSerial,
             std::make_unique<Action>(Opts, Results, Reported, nullptr), DiagOut);
   if (Results.empty()) {
     FileResult R;
@@ -643,7 +643,7 @@ std::vector<FileResult> parseAll(const tooling::CompilationDatabase &DB,
   CommandLog Log(Err);
   tooling::ClangTool Tool(DB, Files);
   Tool.appendArgumentsAdjuster(
-      commonAdjuster(Include.Path, Opts.Plan.OptimizeOpenMP, &Log));
+      commonAdjuster(Include.Path, Opts.Plan.OptimizeOpenMP || Opts.Plan.OffloadSerial, &Log));
   Tool.setDiagnosticConsumer(&Log);
   Factory F(Opts.Plan, Results, Log);
   Tool.run(&F);

@@ -24,7 +24,8 @@ bool isLibraryFunction(const FunctionDecl *F, const SourceManager &SM) {
   return true; // operators of the standard library
 }
 
-CallGraphFacts::CallGraphFacts(ASTContext &Ctx) {
+CallGraphFacts::CallGraphFacts(ASTContext &Ctx,
+                               const std::set<const FunctionDecl *> &DeviceCode) {
   const SourceManager &SM = Ctx.getSourceManager();
   // Writes to globals: of the variable itself, or of what it points to.
   auto Global = [](const Expr *E) -> const VarDecl * {
@@ -153,6 +154,8 @@ CallGraphFacts::CallGraphFacts(ASTContext &Ctx) {
     }
   };
   Walk(Ctx.getTranslationUnitDecl());
+  for (const FunctionDecl *F : DeviceCode)
+    Nodes[F->getCanonicalDecl()].Directives = true;
   // Close over the calls: a caller does what its callees do.
   for (bool Changed = true; Changed;) {
     Changed = false;

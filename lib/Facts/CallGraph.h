@@ -25,7 +25,10 @@ bool isLibraryFunction(const clang::FunctionDecl *F,
 
 class CallGraphFacts {
 public:
-  explicit CallGraphFacts(clang::ASTContext &Ctx);
+  /// DeviceCode: functions that run device code besides those with a
+  /// directive (a serial loop offloaded in them).
+  explicit CallGraphFacts(clang::ASTContext &Ctx,
+                          const std::set<const clang::FunctionDecl *> &DeviceCode = {});
 
   /// F (a definition of this file) holds a directive, or calls a function
   /// of this file that does.

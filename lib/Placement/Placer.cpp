@@ -57,8 +57,10 @@ bool DataPlacer::barrierInFunction(const FunctionDecl *F) const {
 }
 
 const CallGraphFacts &DataPlacer::callGraph() {
+  // A function with a kernel runs device code, whatever made the kernel
+  // (for OpenACC and OpenMP kernels the call graph sees their directives).
   if (!CallGraph)
-    CallGraph.emplace(Ctx);
+    CallGraph.emplace(Ctx, kernelFunctions());
   return *CallGraph;
 }
 

@@ -69,11 +69,12 @@ PlanInput::barriers(const std::vector<const Stmt *> &MemberKernels) const {
 }
 
 bool PlanInput::isConstruct(const Stmt *S) const {
-  return isa<OpenACCConstructStmt>(S) || OmpKernelStmts.count(S);
+  return isa<OpenACCConstructStmt>(S) || OmpKernelStmts.count(S) || Offloaded.count(S);
 }
 
 bool PlanInput::isDirective(const Stmt *S) const {
-  return isa<OpenACCConstructStmt>(S) || isa<OMPExecutableDirective>(S);
+  return isa<OpenACCConstructStmt>(S) || isa<OMPExecutableDirective>(S) ||
+         Offloaded.count(S);
 }
 
 const Stmt *PlanInput::userDataBody(const Stmt *S) const {

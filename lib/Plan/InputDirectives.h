@@ -33,6 +33,11 @@ public:
   /// input's other OpenMP directives; kernels that map member sections.
   std::vector<Barrier> barriers(const std::vector<const clang::Stmt *> &MemberKernels) const;
 
+  /// Loops offloaded by the translation (`--offload=serial`): device code.
+  void addOffloaded(const std::set<const clang::Stmt *> &Loops) {
+    Offloaded.insert(Loops.begin(), Loops.end());
+  }
+
   bool isConstruct(const clang::Stmt *S) const override;
   bool isDirective(const clang::Stmt *S) const override;
   const clang::Stmt *userDataBody(const clang::Stmt *S) const override;
@@ -52,6 +57,7 @@ private:
   /// directives, which a region must not enclose.
   llvm::DenseSet<const clang::Stmt *> OmpKernelStmts;
   std::vector<const clang::Stmt *> OmpOthers;
+  std::set<const clang::Stmt *> Offloaded;
 };
 
 } // namespace ompm

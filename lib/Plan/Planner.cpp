@@ -17,6 +17,7 @@
 #include "Translate/Declare.h"
 #include "Translate/Preprocessor.h"
 #include "Translate/Routine.h"
+#include "Translate/Serial.h"
 #include "Translate/RuntimeCalls.h"
 #include "Translate/Simple.h"
 
@@ -84,11 +85,17 @@ FilePlan planFile(ASTContext &Ctx, const std::vector<Directive> &Dirs,
 
   PlanInput Input(Ctx, Dirs, St.FailedConstructs, Opts.OptimizeOpenMP);
   std::vector<Kernel> Kernels = std::move(St.Kernels);
+  SerialTranslator Serial(Base, Kernels);
+  if (Opts.OffloadSerial) {
+    Serial.run(findSerialLoops(Ctx));
+    Input.addOffloaded(Serial.offloaded());
+  }
   std::vector<const Stmt *> MemberKernels = St.MemberKernels;
   if (Opts.OptimizeOpenMP)
     Input.addOpenMP(Kernels, MemberKernels);
   if (Opts.Data == DataPlacement::Hoist)
     DataPlacer(Base, std::move(Kernels), Input.barriers(MemberKernels), Input).run();
+  Serial.emitEdits();
 
   Calls.planRuntimeCalls();
   PreprocessorTranslator Pre(Base, St);

@@ -30,6 +30,9 @@ struct PlanOptions {
   /// loops that run them, their own map clauses left as they are (inside the
   /// region the data is present, so they move nothing).
   bool OptimizeOpenMP = false;
+  /// `--offload=serial`: serial loops of host code proved parallel are
+  /// offloaded (lib/Facts/SerialLoops, lib/Translate/Serial).
+  bool OffloadSerial = false;
 };
 
 /// Preprocessor facts the AST does not keep.

@@ -389,6 +389,10 @@ def check(seed, a, env):
     variants = [("hoist", [[]])]
     if a.optimize_data:
         variants.append(("optimize-data", [["--data=per-kernel"], ["--optimize-data"]]))
+    if a.offload_serial:
+        # The program's serial loops (set-up, checks) offloaded too, when
+        # proved parallel, with the data placement around them all.
+        variants.append(("serial", [["--offload=serial"]]))
     for name, steps in variants:
         cur = src
         for k, flags in enumerate(steps):
@@ -418,6 +422,8 @@ def main(argv):
     p.add_argument("--tool", required=True)
     p.add_argument("--seeds", default="1-100", help="a range LO-HI (inclusive)")
     p.add_argument("--optimize-data", action="store_true")
+    p.add_argument("--offload-serial", action="store_true",
+                   help="also translate with --offload=serial and compare")
     p.add_argument("--work", default=None)
     p.add_argument("-j", type=int, default=2)
     p.add_argument("--show", type=int, default=None, help="print the program of this seed")

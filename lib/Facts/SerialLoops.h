@@ -1,0 +1,57 @@
+//===- SerialLoops.h - Serial loops proved parallel ---------------*- C++ -*-===//
+//
+// The plain for loops of a file's host code (outside any OpenACC or OpenMP
+// construct) and, for each, whether its iterations are proved independent:
+// the dependence test of lib/Facts/Dependence, plus what offloading a loop
+// nobody annotated needs on top of it. A written array may alias another
+// array of the loop unless one of the two is a restrict pointer or both are
+// declared arrays; a called function must be a pure function of the C
+// library; a scalar written in the loop must be a reduction or a temporary
+// of each iteration that nothing reads after the loop; a loop variable
+// declared outside must not be read after the loop; data reached through
+// structure members is not followed. The outermost loop proved parallel is
+// the one to offload; the loops inside it are not looked at, those inside
+// a loop that is not proved parallel are.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMPM_FACTS_SERIALLOOPS_H
+#define OMPM_FACTS_SERIALLOOPS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include <set>
+#include <string>
+#include <vector>
+
+namespace ompm {
+
+struct SerialLoop {
+  const clang::ForStmt *For = nullptr;
+  const clang::FunctionDecl *Fn = nullptr;
+  bool Parallel = false;
+  std::string Why; ///< why not, when not parallel
+  /// "+: s" items of the scalars the loop reduces.
+  std::vector<std::string> Reductions;
+  /// Loops of a perfect rectangular nest, all proved parallel, from this
+  /// one down (1: this loop alone).
+  unsigned Collapse = 1;
+};
+
+/// Options of the search.
+struct SerialLoopOptions {
+  /// A loop whose constant trip count (over the collapsed nest) is below
+  /// this stays on the host: moving it costs more than running it.
+  unsigned long long MinTripCount = 1000;
+};
+
+/// The loops of the main file's functions that are candidates: each for
+/// loop of host code, outermost first, in source order. Functions that a
+/// directive makes device functions (routine, declare target), templates,
+/// and code from macros are not looked at.
+std::vector<SerialLoop> findSerialLoops(clang::ASTContext &Ctx,
+                                        const SerialLoopOptions &Opts = {});
+
+} // namespace ompm
+
+#endif

@@ -1,0 +1,50 @@
+//===- Serial.h - Serial loops proved parallel, offloaded ----------*- C++ -*-===//
+//
+// `--offload=serial`: each loop lib/Facts/SerialLoops proves parallel
+// becomes `target teams distribute parallel for` (collapse for a perfect
+// nest) with its data made explicit the way a compute construct's implicit
+// data is (inferred sections, `to` for what it only reads), its reductions
+// and the private scalars of each iteration; it is a kernel for data
+// placement like any other. A loop left on the host is a decision with its
+// reason (--explain, the report).
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMPM_TRANSLATE_SERIAL_H
+#define OMPM_TRANSLATE_SERIAL_H
+
+#include "Edit/PlanStep.h"
+#include "Facts/SerialLoops.h"
+#include "Placement/Kernels.h"
+#include <set>
+
+namespace ompm {
+
+class SerialTranslator : public PlanStep {
+public:
+  SerialTranslator(const PlanStep &Base, std::vector<Kernel> &Kernels)
+      : PlanStep(Base), Kernels(Kernels) {}
+  /// Offloads each loop proved parallel (a record each), and records the
+  /// others as decisions.
+  void run(const std::vector<SerialLoop> &Loops);
+  /// The loops offloaded: device code, not host code, to data placement.
+  const std::set<const clang::Stmt *> &offloaded() const { return Offloaded; }
+  /// Adds the kernels' directive lines to the plan. Called after data
+  /// placement: a region that starts at an offloaded loop puts its line at
+  /// the same place, and it must come first (before the kernel's own).
+  void emitEdits() {
+    Out.Edits.insert(Out.Edits.end(), Pending.begin(), Pending.end());
+    Pending.clear();
+  }
+
+private:
+  /// The directive line for L, its map items and notes; why not, else "".
+  std::string offload(const SerialLoop &L, std::string &Line,
+                      std::vector<KernelItem> &Items, ConstructRecord &R);
+  std::vector<Kernel> &Kernels;
+  std::set<const clang::Stmt *> Offloaded;
+  std::vector<Edit> Pending;
+};
+
+} // namespace ompm
+
+#endif

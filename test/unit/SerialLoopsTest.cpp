@@ -1,0 +1,124 @@
+//===- SerialLoopsTest.cpp - Serial loops proved parallel -----------------===//
+#include "Facts/SerialLoops.h"
+#include "ParseCode.h"
+#include "clang/Basic/SourceManager.h"
+#include <gtest/gtest.h>
+
+using namespace ompm;
+
+namespace {
+/// "line: parallel[, collapse N][, reductions]" or "line: why" per loop.
+std::vector<std::string> loops(llvm::StringRef Code) {
+  std::unique_ptr<clang::ASTUnit> AST = parseCode(Code, {"-fopenacc", "-fopenmp"});
+  if (!AST)
+    return {};
+  std::vector<std::string> V;
+  const clang::SourceManager &SM = AST->getASTContext().getSourceManager();
+  for (const SerialLoop &L : findSerialLoops(AST->getASTContext())) {
+    std::string S = std::to_string(SM.getPresumedLineNumber(L.For->getBeginLoc())) + ": ";
+    if (!L.Parallel) {
+      V.push_back(S + L.Why);
+      continue;
+    }
+    S += "parallel";
+    if (L.Collapse > 1)
+      S += ", collapse " + std::to_string(L.Collapse);
+    for (const std::string &R : L.Reductions)
+      S += ", " + R;
+    V.push_back(S);
+  }
+  return V;
+}
+} // namespace
+
+TEST(SerialLoopsTest, OutermostParallelLoopAndInnerLoopsOfASerialOne) {
+  EXPECT_EQ(loops("void f(int n, int m, int steps, double *restrict a, double *restrict b) {\n"
+                  "  for (int t = 0; t < steps; t++)\n"
+                  "    for (int i = 0; i < n; i++)\n"
+                  "      for (int j = 0; j < m; j++)\n"
+                  "        a[i * m + j] += b[i * m + j];\n"
+                  "}\n"),
+            (std::vector<std::string>{
+                "2: iterations may write the same element of 'a'",
+                "3: parallel, collapse 2"}));
+}
+
+TEST(SerialLoopsTest, ReductionsAndTemporaries) {
+  EXPECT_EQ(loops("double f(int n, const double *restrict a) {\n"
+                  "  double s = 0, t;\n"
+                  "  for (int i = 0; i < n; i++) {\n"
+                  "    t = a[i] * a[i];\n"
+                  "    s += t;\n"
+                  "  }\n"
+                  "  return s;\n"
+                  "}\n"),
+            std::vector<std::string>{"3: parallel, +: s"});
+}
+
+TEST(SerialLoopsTest, EveryRefusalHasItsReason) {
+  EXPECT_EQ(loops("#include <stdio.h>\n"
+                  "double g[4096];\n"
+                  "int f(int n, double *p, double *restrict q) {\n"
+                  "  for (int i = 0; i < n; i++)\n"
+                  "    g[i] = p[i];\n"
+                  "  for (int i = 0; i < n; i++)\n"
+                  "    printf(\"%f\", q[i]);\n"
+                  "  int last = 0;\n"
+                  "  for (int i = 0; i < n; i++)\n"
+                  "    last = i;\n"
+                  "  for (int i = 0; i < 8; i++)\n"
+                  "    q[i] = 0;\n"
+                  "  for (int i = 0; i < n; i++)\n"
+                  "    if (q[i] < 0) break;\n"
+                  "  #pragma omp parallel for\n"
+                  "  for (int i = 0; i < n; i++)\n"
+                  "    q[i] = 1;\n"
+                  "  return last;\n"
+                  "}\n"),
+            (std::vector<std::string>{
+                "4: 'g' and 'p' may be the same memory (declare the pointers restrict)",
+                "6: the loop calls 'printf', which is not a pure function of the C "
+                "library (functions of the file are not made declare target yet)",
+                "9: 'last' is read after the loop, which would need its last value "
+                "(lastprivate is not emitted yet)",
+                "11: its 8 iterations are too few to offload (fewer than 1000)",
+                "13: the loop body leaves the loop (break, return, goto or throw)"}));
+}
+
+TEST(SerialLoopsTest, DeviceFunctionsAreNotLookedAt) {
+  EXPECT_EQ(loops("#pragma acc routine seq\n"
+                  "void f(int n, double *restrict a) {\n"
+                  "  for (int i = 0; i < n; i++)\n"
+                  "    a[i] = 0;\n"
+                  "}\n"),
+            std::vector<std::string>{});
+}
+
+TEST(SerialLoopsTest, ElementsReachedOtherwiseThanBySubscriptsAreNeverOffloaded) {
+  EXPECT_EQ(loops("double h[5000];\n"
+                  "void f(int n, double *restrict a) {\n"
+                  "  for (int i = 0; i < 4000; i++)\n"
+                  "    h[i] = *(h + i + 1);\n"
+                  "  for (int i = 0; i < n - 1; i++)\n"
+                  "    a[i] = (a + 1)[i];\n"
+                  "  double *p = h;\n"
+                  "  for (int i = 0; i < 4000; i++)\n"
+                  "    h[i] = p[i + 1];\n"
+                  "  for (int i = 0; i < n; i++)\n"
+                  "    a[2 * i] = a[2 * i + 1];\n"
+                  "  int k = 0;\n"
+                  "  for (int i = 0; i < n; i++)\n"
+                  "    a[k++] = i;\n"
+                  "}\n"),
+            (std::vector<std::string>{
+                "3: 'h' is used other than through subscripts (offset, passed on "
+                "or its address taken): the dependence test cannot see which elements",
+                "5: 'a' is used other than through subscripts (offset, passed on "
+                "or its address taken): the dependence test cannot see which elements",
+                "8: 'h' and 'p' may be the same memory (declare the pointers restrict)",
+                "10: 'a' is written and accessed at different subscripts, which may "
+                "be a loop-carried dependence",
+                "13: the loop writes 'k', declared outside it, in a way that is "
+                "neither a reduction, a flag set to one constant, nor a temporary "
+                "written before it is read"}));
+}

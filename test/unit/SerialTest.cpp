@@ -1,0 +1,64 @@
+//===- SerialTest.cpp - Serial loops proved parallel, offloaded -----------===//
+#include "PlanFixture.h"
+#include "Translate/Serial.h"
+#include <gtest/gtest.h>
+
+using namespace ompm;
+
+TEST(SerialTest, KernelLineRecordAndKernel) {
+  PlanFixture X("void f(int n, double *restrict a, const double *restrict b) {\n"
+                "  double t;\n"
+                "  for (int i = 1; i < n; i++) {\n"
+                "    t = b[i - 1];\n"
+                "    a[i] = t;\n"
+                "  }\n"
+                "  for (int i = 1; i < n; i++)\n"
+                "    a[i] = a[i - 1];\n"
+                "}\n",
+                PlanOptions(), {"-fopenacc", "-fopenmp"});
+  std::vector<Kernel> Kernels;
+  SerialTranslator T(*X.Base, Kernels);
+  T.run(findSerialLoops(X.ctx()));
+  EXPECT_TRUE(X.Out.Edits.empty()); // until data placement has run
+  T.emitEdits();
+  EXPECT_EQ(X.result(),
+            "void f(int n, double *restrict a, const double *restrict b) {\n"
+            "  double t;\n"
+            "  #pragma omp target teams distribute parallel for map(to: b[0:n - 1]) "
+            "map(tofrom: a[1:n - 1]) private(t)\n"
+            "  for (int i = 1; i < n; i++) {\n"
+            "    t = b[i - 1];\n"
+            "    a[i] = t;\n"
+            "  }\n"
+            "  for (int i = 1; i < n; i++)\n"
+            "    a[i] = a[i - 1];\n"
+            "}\n");
+  ASSERT_EQ(X.Out.Records.size(), 1u);
+  EXPECT_EQ(X.Out.Records[0].Kind, "serial loop");
+  ASSERT_EQ(X.Out.Decisions.size(), 1u);
+  EXPECT_EQ(X.Out.Decisions[0].Notes,
+            std::vector<std::string>{"kept on the host: 'a' is written and accessed "
+                                     "at different subscripts, which may be a "
+                                     "loop-carried dependence"});
+  ASSERT_EQ(Kernels.size(), 1u);
+  EXPECT_EQ(Kernels[0].Body, Kernels[0].S);
+  EXPECT_EQ(Kernels[0].Items.size(), 2u);
+  EXPECT_EQ(T.offloaded().size(), 1u);
+}
+
+TEST(SerialTest, ALoopThatIsNotAStatementOfABlockStays) {
+  PlanFixture X("void f(int n, int c, double *restrict a) {\n"
+                "  if (c)\n"
+                "    for (int i = 0; i < n; i++)\n"
+                "      a[i] = 0;\n"
+                "}\n",
+                PlanOptions(), {"-fopenacc", "-fopenmp"});
+  std::vector<Kernel> Kernels;
+  SerialTranslator(*X.Base, Kernels).run(findSerialLoops(X.ctx()));
+  EXPECT_TRUE(X.Out.Edits.empty());
+  ASSERT_EQ(X.Out.Decisions.size(), 1u);
+  EXPECT_EQ(X.Out.Decisions[0].Notes,
+            std::vector<std::string>{"kept on the host: it is not a statement of "
+                                     "a block ({ ... }), where a directive could go "
+                                     "before it"});
+}
