@@ -631,6 +631,25 @@ bool RegionFacts::bound(const Access &A, size_t Dim, Poly &Lo, Poly &Hi,
   return true;
 }
 
+bool RegionFacts::indexedThroughPointers(const ValueDecl *V) const {
+  unsigned Depth = 0;
+  for (const Access &A : Accesses)
+    if (A.Base == V)
+      Depth = std::max<unsigned>(Depth, A.Indices.size());
+  QualType ET = V->getType().getNonReferenceType();
+  for (unsigned K = 0; K + 1 < Depth; ++K) {
+    if (const auto *P = ET->getAs<PointerType>())
+      ET = P->getPointeeType();
+    else if (const ArrayType *A = Ctx.getAsArrayType(ET))
+      ET = A->getElementType();
+    else
+      return false;
+    if (ET->isPointerType())
+      return true;
+  }
+  return false;
+}
+
 SectionResult RegionFacts::inferSection(const ValueDecl *V) const {
   std::string Name = nameOf(V);
   if (Escaped.count(V))

@@ -120,6 +120,11 @@ public:
   bool isLoopVar(const clang::VarDecl *V) const { return IVLoop.count(V); }
   clang::ASTContext &context() const { return Ctx; }
 
+  /// Whether a subscript of V reaches data through a pointer loaded from
+  /// memory (`double **a; a[i][j]`, `double *a[N]`): a map of V copies only
+  /// the pointers, not the data they point to.
+  bool indexedThroughPointers(const clang::ValueDecl *V) const;
+
   /// The section of V the region touches, from its subscripts and the loop
   /// bounds around them: "p[lo:len]".
   SectionResult inferSection(const clang::ValueDecl *V) const;

@@ -71,25 +71,11 @@ bool ComputeTranslator::implicitData() {
       }
       // Data reached through pointers (double **a; a[i][j]): a map of the
       // pointers would leave what they point to on the host.
-      unsigned Depth = 0;
-      for (const Access &A : F.accesses())
-        if (A.Base == V)
-          Depth = std::max<unsigned>(Depth, A.Indices.size());
-      QualType ET = T;
-      for (unsigned K = 0; K + 1 < Depth; ++K) {
-        if (const auto *P = ET->getAs<PointerType>())
-          ET = P->getPointeeType();
-        else if (const ArrayType *A = Ctx.getAsArrayType(ET))
-          ET = A->getElementType();
-        else
-          break;
-        if (ET->isPointerType())
-          return no("'" + Name + "' ('" + T.getAsString() +
-                         "') is indexed through pointers: an implicit map "
-                         "copies only the pointers, not the data they point "
-                         "to (no deep copy); use one contiguous array or map "
-                         "each row");
-      }
+      if (F.indexedThroughPointers(V))
+        return no("'" + Name + "' ('" + T.getAsString() +
+                  "') is indexed through pointers: an implicit map copies "
+                  "only the pointers, not the data they point to (no deep "
+                  "copy); use one contiguous array or map each row");
       // The least map type: an array the region never writes goes in only.
       std::string Type = F.isWritten(V) ? "tofrom" : "to";
       if (T->isConstantArrayType()) {

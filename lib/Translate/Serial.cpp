@@ -37,19 +37,8 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
     std::string Name = F.nameOf(V);
     QualType T = V->getType().getNonReferenceType();
     if (T->isPointerType() || T->isArrayType()) {
-      unsigned Depth = 0;
-      for (const Access &A : F.accesses())
-        if (A.Base == V)
-          Depth = std::max<unsigned>(Depth, A.Indices.size());
-      QualType ET = T;
-      for (unsigned K = 0; K + 1 < Depth; ++K) {
-        if (const auto *P = ET->getAs<PointerType>())
-          ET = P->getPointeeType();
-        else if (const ArrayType *A = Ctx.getAsArrayType(ET))
-          ET = A->getElementType();
-        if (ET->isPointerType())
-          return "'" + Name + "' is indexed through pointers (no deep copy)";
-      }
+      if (F.indexedThroughPointers(V))
+        return "'" + Name + "' is indexed through pointers (no deep copy)";
       std::string Type = F.isWritten(V) ? "tofrom" : "to";
       if (T->isConstantArrayType()) {
         Maps.add(Type, Name);

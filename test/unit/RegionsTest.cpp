@@ -305,3 +305,17 @@ void f(P *p, int n) {
   EXPECT_EQ(RF.inferSection(X.param("p")).Item, "p[0:n]");
   EXPECT_TRUE(testParallel(RF, X.Loop).Parallel);
 }
+
+TEST(RegionsTest, IndexedThroughPointers) {
+  Fixture X = parse("void f(int n, double **p, double (*q)[8], double *r[4]) {\n"
+                    "  for (int i = 0; i < n; i++) {\n"
+                    "    p[i][0] = 1;\n"
+                    "    q[i][0] = 1;\n"
+                    "    r[0][i] = 1;\n"
+                    "  }\n"
+                    "}\n");
+  RegionFacts RF(X.Loop, X.ctx());
+  EXPECT_TRUE(RF.indexedThroughPointers(X.param("p")));
+  EXPECT_FALSE(RF.indexedThroughPointers(X.param("q"))); // contiguous rows
+  EXPECT_TRUE(RF.indexedThroughPointers(X.param("r")));
+}
