@@ -16,14 +16,15 @@ each translation with clang-19 OpenMP offload to the CPU stand-in device
 (separate device memory, OMP_TARGET_OFFLOAD=MANDATORY), and compares the
 outputs. Every value is an integer held in a double, so the outputs must be
 equal to the character. Translations: the default (--data=hoist) and, with
---optimize-data, also --data=per-kernel followed by --optimize-data.
+--optimize-data, also --data=per-kernel followed by --optimize-data; with
+--offload-serial, also --offload=serial (the serial loops offloaded too).
 
 A mismatch is written to WORK/fail-SEED/ (original, translation, outputs).
 Exit status: 0 no mismatch, 1 a mismatch or a translation/build failure of a
 translation, 2 setup errors. Python 3 standard library only.
 
 Usage: test/fuzz/fuzz_data.py --tool build/bin/omp-migrate [--seeds 1-200]
-           [--optimize-data] [--work DIR] [-j 2]
+           [--optimize-data] [--offload-serial] [--work DIR] [-j 2]
 """
 import argparse
 import concurrent.futures
