@@ -230,9 +230,17 @@ void DataConstructTranslator::planEnterExit(int I) {
     MotionCl.insert(MotionCl.end(), Async.begin(), Async.end());
     L = omp("target update", MotionCl) + "\n" + E.indentOf(D.Loc) + L;
   }
+  emitLine(D, std::move(L), TaskwaitBefore, !Async.empty(), R, E);
+}
+
+/// The directive's line in place of D (after a taskwait when a wait
+/// without arguments comes first), recorded as translated.
+void DataConstructTranslator::emitLine(const Directive &D, std::string L,
+                                       bool TaskwaitBefore, bool Async,
+                                       ConstructRecord &R, EditSet &E) {
   if (TaskwaitBefore)
     L = "#pragma omp taskwait\n" + E.indentOf(D.Loc) + L;
-  if (!Async.empty())
+  if (Async)
     noteQueueUse(D.Loc);
   E.replace(D.Text, L);
   R.Emitted.push_back(L);
@@ -303,13 +311,7 @@ void DataConstructTranslator::planUpdate(int I) {
   Motion.insert(Motion.end(), Async.begin(), Async.end());
   EditSet E(SM);
   std::string L = omp("target update", Motion);
-  if (TaskwaitBefore)
-    L = "#pragma omp taskwait\n" + E.indentOf(D.Loc) + L;
-  if (!Async.empty())
-    noteQueueUse(D.Loc);
-  E.replace(D.Text, L);
-  R.Emitted.push_back(L);
-  succeed(R, E);
+  emitLine(D, std::move(L), TaskwaitBefore, !Async.empty(), R, E);
 }
 
 void DataConstructTranslator::planHostData(int I) {

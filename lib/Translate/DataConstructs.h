@@ -31,6 +31,8 @@ private:
   /// data after it: to and tofrom go in, tofrom and from come out, the rest
   /// is allocated and released.
   static std::pair<MapList, MapList> enterExitOf(const MapList &Maps);
+  void emitLine(const Directive &D, std::string L, bool TaskwaitBefore,
+                bool Async, ConstructRecord &R, EditSet &E);
 };
 
 } // namespace ompm

@@ -9,13 +9,18 @@ using namespace clang;
 namespace ompm {
 
 void PreprocessorTranslator::planPreprocessor(const std::vector<std::string> &OpenACCLeft) {
-  for (const CharSourceRange &Rg : PP.OpenACCIncludes) {
+  // The record of a preprocessor text Rg, of Kind.
+  auto Record = [&](const char *Kind, const CharSourceRange &Rg) {
     ConstructRecord R;
-    R.Kind = "include";
+    R.Kind = Kind;
     R.Loc = Rg.getBegin();
     R.Line = SM.getPresumedLineNumber(Rg.getBegin());
     R.Column = SM.getPresumedColumnNumber(Rg.getBegin());
     R.Original = Lexer::getSourceText(Rg, SM, Ctx.getLangOpts()).str();
+    return R;
+  };
+  for (const CharSourceRange &Rg : PP.OpenACCIncludes) {
+    ConstructRecord R = Record("include", Rg);
     if (!OpenACCLeft.empty()) {
       // Replaced by <omp.h>, the names left would be undeclared.
       fail(R, "kept: the file still uses OpenACC names that have no OpenMP "
@@ -29,12 +34,7 @@ void PreprocessorTranslator::planPreprocessor(const std::vector<std::string> &Op
     succeed(R, E);
   }
   for (const CharSourceRange &Rg : PP.OpenACCMacroRefs) {
-    ConstructRecord R;
-    R.Kind = "_OPENACC";
-    R.Loc = Rg.getBegin();
-    R.Line = SM.getPresumedLineNumber(Rg.getBegin());
-    R.Column = SM.getPresumedColumnNumber(Rg.getBegin());
-    R.Original = "_OPENACC";
+    ConstructRecord R = Record("_OPENACC", Rg);
     EditSet E(SM);
     E.replace(Rg, "_OPENMP");
     R.Emitted.push_back("_OPENMP");
