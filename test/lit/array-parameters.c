@@ -13,10 +13,10 @@
 
 void kernel_gemm(int ni, int nj, int nk, double alpha, double beta,
                  double C[NI][NJ], double A[NI][NK], double B[NK][NJ]) {
-  // CHECK: #pragma omp target data map(to: A[0:NI][0:NK], B[0:NK][0:NJ]) map(tofrom: C[0:NI][0:NJ]){{$}}
+  // CHECK: {{^ *}}#pragma omp target data map(to: A[0:NI][0:NK], B[0:NK][0:NJ]) map(tofrom: C[0:NI][0:NJ]){{$}}
   #pragma acc data copyin(A, B) copy(C)
   {
-    // CHECK: #pragma omp target teams{{$}}
+    // CHECK: {{^ *}}#pragma omp target teams{{$}}
     #pragma acc parallel
     {
       #pragma acc loop
@@ -32,7 +32,7 @@ void kernel_gemm(int ni, int nj, int nk, double alpha, double beta,
 
 // A variable-length parameter: the extents are the parameters' names.
 void scale(int n, int m, double X[n][m]) {
-  // CHECK: #pragma omp target update from(X[0:n][0:m])
+  // CHECK: {{^ *}}#pragma omp target update from(X[0:n][0:m])
   #pragma acc update self(X)
 }
 

@@ -8,6 +8,9 @@
 // DIAG: 6 of 6 constructs translated
 // DIAG: exit=0
 
+// The async queues' dependence objects are declared before the function.
+// CHECK: {{^ *}}static char omp_migrate_async_[64];
+// CHECK-NEXT: {{^ *}}void compute(
 void compute(int n, float *restrict x, float *restrict y, float a, int c) {
   // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: y[0:n])
   #pragma acc parallel loop copyin(x[0:n]) copy(y[0:n])
@@ -15,7 +18,7 @@ void compute(int n, float *restrict x, float *restrict y, float a, int c) {
     y[i] = a * x[i] + y[i];
 
   // CHECK: {{^ *}}#pragma omp target teams distribute parallel for if(target: (n > 100)) num_teams(64) thread_limit((4) * (32)) map(to: x[0:n]) map(from: y[0:n]) depend(inout: omp_migrate_async_[(2) & 63])
-  // NOWAIT: map(from: y[0:n]) nowait depend(inout: omp_migrate_async_[(2) & 63])
+  // NOWAIT: {{^ *}}#pragma omp target teams distribute parallel for {{.*}} map(from: y[0:n]) nowait depend(inout: omp_migrate_async_[(2) & 63])
   #pragma acc parallel loop if(n > 100) num_gangs(64) num_workers(4) vector_length(32) copyin(x[0:n]) copyout(y[0:n]) async(2)
   for (int i = 0; i < n; i++)
     y[i] = x[i];
@@ -42,6 +45,3 @@ void compute(int n, float *restrict x, float *restrict y, float a, int c) {
   for (int i = 1; i < n; i++)
     y[i] += y[i - 1];
 }
-// The async queues' dependence objects are declared before the function.
-// CHECK: static char omp_migrate_async_[64];
-// CHECK-NEXT: void compute(

@@ -17,7 +17,7 @@
 
 void temp(int n, int m, int steps, double *restrict a) {
   double *restrict t = malloc(sizeof(double) * n * m);
-  // CHECK-LABEL: void temp(
+  // CHECK-LABEL: {{^ *}}void temp(
   // Its first kernel reads back the element it has just written.
   double e = 0.0;
   // CHECK: {{^  }}#pragma omp target data map(alloc: t[0:m*n]) map(tofrom: a[m:m*n - 2*m])
@@ -45,7 +45,7 @@ void temp(int n, int m, int steps, double *restrict a) {
 void temp_not_covered(int n, int steps, double *restrict a) {
   double *restrict t = malloc(sizeof(double) * n);
   // A later kernel reads t[i + 1], one element the first one did not write.
-  // CHECK-LABEL: void temp_not_covered(
+  // CHECK-LABEL: {{^ *}}void temp_not_covered(
   // CHECK: {{^  }}#pragma omp target data map(to: t[0:n]) map(tofrom: a[1:n - 2])
   for (int s = 0; s < steps; s++) {
     #pragma acc parallel loop
@@ -61,7 +61,7 @@ void temp_not_covered(int n, int steps, double *restrict a) {
 void temp_conditional(int n, int steps, double *restrict a) {
   double *restrict t = malloc(sizeof(double) * n);
   // The writing kernel does not run in every iteration.
-  // CHECK-LABEL: void temp_conditional(
+  // CHECK-LABEL: {{^ *}}void temp_conditional(
   // CHECK: {{^  }}#pragma omp target data map(to: t[0:n]) map(tofrom: a[0:n])
   for (int s = 0; s < steps; s++) {
     if (s % 2 == 0) {
@@ -79,7 +79,7 @@ void temp_conditional(int n, int steps, double *restrict a) {
 void temp_read_first(int n, int steps, double *restrict a) {
   double *restrict t = malloc(sizeof(double) * n);
   // The first kernel reads t before writing it (t[i] += ...).
-  // CHECK-LABEL: void temp_read_first(
+  // CHECK-LABEL: {{^ *}}void temp_read_first(
   // CHECK: {{^  }}#pragma omp target data map(to: t[0:n]) map(tofrom: a[0:n])
   for (int s = 0; s < steps; s++) {
     #pragma acc parallel loop
@@ -100,7 +100,7 @@ double swapped(int n, int steps) {
   // Only u is read after the loop: neither buffer is copied out by the map;
   // the update after the loop fetches the one u points to, and only the
   // elements a kernel writes.
-  // CHECK-LABEL: double swapped(
+  // CHECK-LABEL: {{^ *}}double swapped(
   // CHECK: {{^  }}#pragma omp target data map(to: v[0:n], u[0:n])
   // CHECK-NEXT: {{^  }}{
   // CHECK-NEXT: {{^  }}for (int t = 0; t < steps; t++) {
@@ -125,7 +125,7 @@ double swapped(int n, int steps) {
 
 void swapped_both_live(int n, int steps, double *u, double *v) {
   // Both are parameters, read by the caller: both come back.
-  // CHECK-LABEL: void swapped_both_live(
+  // CHECK-LABEL: {{^ *}}void swapped_both_live(
   // CHECK: {{^  }}#pragma omp target data map(tofrom: v[0:n], u[0:n])
   // CHECK-NEXT: {{^  }}for (int t = 0; t < steps; t++) {
   for (int t = 0; t < steps; t++) {
@@ -139,7 +139,7 @@ void swapped_both_live(int n, int steps, double *u, double *v) {
 }
 
 void host_rows(int n, int steps, double *restrict u, double *restrict w) {
-  // CHECK-LABEL: void host_rows(
+  // CHECK-LABEL: {{^ *}}void host_rows(
   // CHECK: {{^  }}#pragma omp target data map(tofrom: w[0:3*n], u[0:3*n])
   for (int t = 0; t < steps; t++) {
     // A dense overwrite of row 0: sent after, never fetched before.

@@ -15,7 +15,7 @@
 
 double sweep(int n, double *restrict a, double *restrict c) {
   double *restrict b = malloc(sizeof(double) * n);
-  // CHECK-LABEL: double sweep(
+  // CHECK-LABEL: {{^ *}}double sweep(
   // b is read by the host in the run, so it keeps its copies.
   // CHECK: {{^}}#pragma omp target enter data map(to: b[0:n], a[0:n], c[0:n])
   // CHECK-NEXT: {{^}}#pragma omp target teams distribute parallel for map(tofrom: b[0:n]) map(to: a[0:n])
@@ -42,7 +42,7 @@ double sweep(int n, double *restrict a, double *restrict c) {
 
 void overwrite(int n, double *restrict x, double *restrict y) {
   // x is overwritten whole by the first kernel: only copied out.
-  // CHECK-LABEL: void overwrite(
+  // CHECK-LABEL: {{^ *}}void overwrite(
   // CHECK: {{^  }}#pragma omp target enter data map(alloc: x[0:n]) map(to: y[0:n])
   #pragma acc parallel loop
   for (int i = 0; i < n; i++)
@@ -56,7 +56,7 @@ void overwrite(int n, double *restrict x, double *restrict y) {
 
 void partial(int n, double *restrict x, double *restrict y) {
   // x is written only in part: its other elements must go in.
-  // CHECK-LABEL: void partial(
+  // CHECK-LABEL: {{^ *}}void partial(
   // CHECK: {{^  }}#pragma omp target enter data map(to: x[0:n], y[0:n])
   #pragma acc parallel loop
   for (int i = 1; i < n; i++)
@@ -69,7 +69,7 @@ void partial(int n, double *restrict x, double *restrict y) {
 
 void unshared(int n, double *restrict x, double *restrict y) {
   // Two kernels with no array in common: nothing to gain.
-  // CHECK-LABEL: void unshared(
+  // CHECK-LABEL: {{^ *}}void unshared(
   // CHECK-NOT: {{^ *}}#pragma omp target enter data
   // CHECK: {{^}}}
   #pragma acc parallel loop
@@ -82,7 +82,7 @@ void unshared(int n, double *restrict x, double *restrict y) {
 
 void barrier(int n, double *restrict x) {
   // An OpenACC data directive between kernels ends the run.
-  // CHECK-LABEL: void barrier(
+  // CHECK-LABEL: {{^ *}}void barrier(
   // CHECK-NOT: {{^ *}}#pragma omp target enter data map({{.*}}x[0:n]
   // CHECK: {{^}}}
   #pragma acc parallel loop

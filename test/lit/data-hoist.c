@@ -53,7 +53,7 @@ void swap(int n, int steps, double *u, double *unew) {
 
 void not_hoisted(int n, int steps, float *restrict a) {
   // The section changes every iteration: each kernel keeps its own map.
-  // CHECK-LABEL: void not_hoisted(
+  // CHECK-LABEL: {{^ *}}void not_hoisted(
   // CHECK-NOT: {{^ *}}#pragma omp target data
   // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: a[0:k + 1])
   for (int k = 0; k < n; k++) {

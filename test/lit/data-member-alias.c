@@ -21,13 +21,13 @@ static double work(double *a, double *b, int n, int T) {
   double chk = 0;
   // NOTE: data-member-alias.c:[[@LINE+1]]:3: note: no data region around this loop: a kernel inside maps sections of structure members (line [[@LINE+9]]), whose data may be any array's; its kernels keep their own maps
   for (int t = 0; t < T; t++) {
-// CHECK: #pragma omp target teams distribute parallel for map(tofrom: b[0:n]) map(to: a[0:n]){{$}}
+// CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: b[0:n]) map(to: a[0:n]){{$}}
 #pragma acc parallel loop
     for (int i = 0; i < n; i++)
       b[i] = a[i] + 1;
     {
       Vec s = {a, n};
-// CHECK: #pragma omp target teams distribute parallel for map(to: s) map(tofrom: s.x[0:s.n]){{$}}
+// CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(to: s) map(tofrom: s.x[0:s.n]){{$}}
 #pragma acc parallel loop
       for (int i = 0; i < s.n; i++)
         s.x[i] = s.x[i] * 2 + t;

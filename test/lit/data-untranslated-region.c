@@ -12,10 +12,10 @@
 
 void region(int n, double *a, double *c) {
   // DIAG: [[@LINE+2]]:3: warning: 'data' not translated: 'a' is a pointer without a section
-  // CHECK: #pragma acc data copyin(a) copy(c[0:n])
+  // CHECK: {{^ *}}#pragma acc data copyin(a) copy(c[0:n])
   #pragma acc data copyin(a) copy(c[0:n])
   {
-    // CHECK: #pragma omp target teams distribute parallel for map(tofrom: c[0:n]) map(to: a[0:n]){{$}}
+    // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: c[0:n]) map(to: a[0:n]){{$}}
     #pragma acc parallel loop
     for (int i = 0; i < n; i++)
       c[i] += a[i];
@@ -25,11 +25,11 @@ void region(int n, double *a, double *c) {
 void unstructured(int n, double *a) {
   // DIAG: [[@LINE+1]]:3: warning: 'enter data' not translated: 'a' is a pointer without a section
   #pragma acc enter data copyin(a)
-  // CHECK: #pragma omp target teams distribute parallel for map(tofrom: a[0:n]){{$}}
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: a[0:n]){{$}}
   #pragma acc parallel loop
   for (int i = 0; i < n; i++)
     a[i] *= 2;
-  // CHECK: #pragma omp target exit data map(delete: a[0:n])
+  // CHECK: {{^ *}}#pragma omp target exit data map(release: a[0:n]){{$}}
   #pragma acc exit data delete(a[0:n])
 }
 

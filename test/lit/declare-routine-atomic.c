@@ -7,7 +7,7 @@
 // RUN: %if gcc %{ %gcc-openmp -c %t.c -o /dev/null %}
 // DIAG: exit=0
 #include <openacc.h>
-// CHECK: #include <omp.h>
+// CHECK: {{^ *}}#include <omp.h>
 
 float table[64];
 // CHECK: {{^}}#pragma omp declare target(table){{$}}

@@ -19,12 +19,12 @@ void init(void) {
     state[i] = i % 17;
     flux[i] = 0;
   }
-  // CHECK: #pragma omp target enter data map(to: state[0:n], flux[0:n], weights)
+  // CHECK: {{^ *}}#pragma omp target enter data map(to: state[0:n], flux[0:n], weights)
   #pragma acc enter data copyin(state[0:n], flux[0:n], weights)
 }
 
 void step(void) {
-  // CHECK: #pragma omp target teams distribute parallel for map(alloc: flux[:0], weights, state[:0]){{$}}
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(alloc: flux[:0], weights, state[:0]){{$}}
   #pragma acc parallel loop default(present)
   for (int i = 1; i < n - 1; i++) {
     int k = (i * 7) % (n - 2) + 1;

@@ -15,7 +15,7 @@ double a[N], b[N], c[N][64];
 
 void prefix(void) {
   // DIAG: kernels-one-thread.c:[[@LINE+2]]:3: warning: loop at line [[@LINE+3]] runs on one GPU thread: 'a' is written and accessed at different subscripts, which may be a loop-carried dependence; if its iterations are independent, say so (loop independent) [omp-migrate]
-  // CHECK: #pragma omp target map(tofrom: a) map(to: b){{$}}
+  // CHECK: {{^ *}}#pragma omp target map(tofrom: a) map(to: b){{$}}
   #pragma acc kernels
   for (int i = 1; i < N; i++)
     a[i] = a[i - 1] + b[i];
@@ -23,7 +23,7 @@ void prefix(void) {
 
 void prefix_loop(double *x, int n) {
   // DIAG: kernels-one-thread.c:[[@LINE+2]]:3: warning: loop at line [[@LINE+3]] runs on one GPU thread: 'x' is written and accessed at different subscripts
-  // CHECK: #pragma omp target map(tofrom: x[0:n]){{$}}
+  // CHECK: {{^ *}}#pragma omp target map(tofrom: x[0:n]){{$}}
   #pragma acc kernels loop copy(x[0:n])
   for (int i = 1; i < n; i++)
     x[i] += x[i - 1];
@@ -34,8 +34,8 @@ void prefix_loop(double *x, int n) {
 // bare outer loop belongs to that loop's nest: it was once left out of it,
 // and left as '#pragma acc loop'.)
 void rows(void) {
-  // CHECK: #pragma omp target teams num_teams(1) map(tofrom: c){{$}}
-  // CHECK: #pragma omp distribute parallel for{{$}}
+  // CHECK: {{^ *}}#pragma omp target teams num_teams(1) map(tofrom: c){{$}}
+  // CHECK: {{^ *}}#pragma omp distribute parallel for{{$}}
   #pragma acc kernels
   for (int i = 1; i < N; i++) {
     #pragma acc loop independent

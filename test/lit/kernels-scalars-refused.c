@@ -8,7 +8,7 @@
 void f(int n, double *restrict a, double *restrict b) {
   double s = 0, t = 0;
   // A running value (s = s * 0.5 + e) is order dependent.
-  // CHECK: #pragma acc kernels loop independent
+  // CHECK: {{^ *}}#pragma acc kernels loop independent
   // DIAG: [[@LINE+1]]:3: warning: 'kernels loop' not translated: loop at line [[@LINE+2]]: the loop writes 's', declared outside it, in a way that is neither a reduction, a flag set to one constant, nor a temporary written before it is read (in a kernels region every iteration shares it)
   #pragma acc kernels loop independent
   for (int i = 0; i < n; i++) {
@@ -17,7 +17,7 @@ void f(int n, double *restrict a, double *restrict b) {
   }
   // A temporary read after the construct in an inner loop: no lastprivate
   // form for an inner loop.
-  // CHECK: #pragma acc kernels
+  // CHECK: {{^ *}}#pragma acc kernels
   // DIAG: [[@LINE+1]]:3: warning: 'kernels' not translated: loop at line [[@LINE+6]]: 't' is a temporary of each iteration whose value is read after the construct; only a loop that is a kernel of its own can give it its last value
   #pragma acc kernels
   {

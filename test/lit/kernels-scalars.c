@@ -27,7 +27,7 @@ int main(void) {
   double error = 0.0, dt = 0.0, mx = -1.0, mn = 1e9, t = 0.0, last = 0.0;
 
   // bfs: a flag set to one constant: shared, copied back, not private.
-  // CHECK: #pragma omp target teams distribute parallel for map(to: level) map(tofrom: stop){{$}}
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(to: level) map(tofrom: stop){{$}}
   // NOTE: 'stop' is only set to one constant: shared, copied back, not privatized
   #pragma acc kernels loop independent
   for (int k = 0; k < N; k++)
@@ -35,37 +35,37 @@ int main(void) {
       stop = 1;
 
   // The Jacobi lab: a max reduction under independent.
-  // CHECK: #pragma omp target teams distribute parallel for map(to: a) map(tofrom: error) reduction(max: error){{$}}
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(to: a) map(tofrom: error) reduction(max: error){{$}}
   #pragma acc kernels loop independent
   for (int k = 0; k < N; k++)
     error = fmax(error, fabs(a[k] - 50.0));
 
   // Laplace: the same without independent, found by the dependence test.
-  // CHECK: #pragma omp target teams distribute parallel for map(to: a) map(tofrom: dt) reduction(max: dt){{$}}
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(to: a) map(tofrom: dt) reduction(max: dt){{$}}
   #pragma acc kernels
   for (int k = 0; k < N; k++)
     dt = fmax(dt, a[k]);
 
   // if (e > m) m = e; and the conditional-operator min.
-  // CHECK: #pragma omp target teams distribute parallel for map(to: a) map(tofrom: mx) reduction(max: mx){{$}}
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(to: a) map(tofrom: mx) reduction(max: mx){{$}}
   #pragma acc kernels
   for (int k = 0; k < N; k++) {
     if (a[k] > mx)
       mx = a[k];
   }
-  // CHECK: #pragma omp target teams distribute parallel for map(to: a) map(tofrom: mn) reduction(min: mn){{$}}
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(to: a) map(tofrom: mn) reduction(min: mn){{$}}
   #pragma acc kernels loop independent
   for (int k = 0; k < N; k++)
     mn = a[k] < mn ? a[k] : mn;
 
   // A temporary nobody reads after: private. One the host reads: lastprivate.
-  // CHECK: #pragma omp target teams distribute parallel for map(to: a) map(tofrom: b, t) private(t){{$}}
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(to: a) map(tofrom: b, t) private(t){{$}}
   #pragma acc kernels loop independent
   for (int k = 0; k < N; k++) {
     t = a[k] * 2;
     b[k] = t + 1;
   }
-  // CHECK: #pragma omp target teams distribute parallel for map(to: a) map(tofrom: b, last) lastprivate(last){{$}}
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(to: a) map(tofrom: b, last) lastprivate(last){{$}}
   // NOTE: 'last' is read after the construct: lastprivate (the last iteration's value)
   #pragma acc kernels loop independent
   for (int k = 0; k < N; k++) {
@@ -74,7 +74,7 @@ int main(void) {
   }
 
   // The loop variable declared outside the loop is not mapped.
-  // CHECK: #pragma omp target teams distribute parallel for map(tofrom: b){{$}}
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: b){{$}}
   #pragma acc kernels loop independent
   for (i = 0; i < N; i++)
     b[i] = b[i] / 2;

@@ -10,19 +10,19 @@
 #define I3D(arr, i, j) arr[(i) * n + (j)]
 
 void levels(int n, double *restrict a, const double *restrict b) {
-  // CHECK: #pragma omp target teams distribute parallel for map(tofrom: a[0:n]) map(to: b[0:n]) num_threads(256){{$}}
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: a[0:n]) map(to: b[0:n]) num_threads(256){{$}}
   #pragma acc kernels loop independent vector(256)
   for (int i = 0; i < n; i++)
     a[i] = b[i] + 1;
-  // CHECK: #pragma omp target teams distribute parallel for map(tofrom: a[0:n]) map(to: b[0:n]){{$}}
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: a[0:n]) map(to: b[0:n]){{$}}
   #pragma acc parallel loop worker
   for (int i = 0; i < n; i++)
     a[i] = b[i] + 2;
-  // CHECK: #pragma omp target teams distribute parallel for simd map(tofrom: a[0:n]) map(to: b[0:n]){{$}}
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for simd map(tofrom: a[0:n]) map(to: b[0:n]){{$}}
   #pragma acc parallel loop worker vector
   for (int i = 0; i < n; i++)
     a[i] = b[i] + 3;
-  // CHECK: #pragma omp target teams distribute parallel for{{$}}
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for{{$}}
   #pragma acc kernels
   {
     #pragma acc loop vector
@@ -33,7 +33,7 @@ void levels(int n, double *restrict a, const double *restrict b) {
 
 void macros(int n, double *d, double *e) {
   // The variable's name, not the macro call it was first seen in.
-  // CHECK: #pragma omp target teams distribute parallel for map(to: e[0:n*n]) is_device_ptr(d){{$}}
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(to: e[0:n*n]) is_device_ptr(d){{$}}
   #pragma acc parallel loop deviceptr(d)
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++)

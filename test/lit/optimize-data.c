@@ -16,7 +16,7 @@
 // RUN: %if offload-cpu %{ env OMP_TARGET_OFFLOAD=MANDATORY %t.exe > %t.out %}
 // RUN: %if offload-cpu %{ diff %t.ref %t.out %}
 // RUN: %if gcc %{ %gcc-openmp -c %t.c -o /dev/null %}
-// USAGE: omp-migrate: error: --optimize-data needs --data=hoist
+// USAGE: {{^ *}}omp-migrate: error: --optimize-data needs --data=hoist
 #include <stdio.h>
 #include <stdlib.h>
 

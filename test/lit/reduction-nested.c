@@ -24,10 +24,10 @@ int main(void) {
       a[i][j] = (i * 3 + j) % 7;
   double s = 0, t = 0, u = 0, v = 0;
 
-  // CHECK: #pragma omp target teams distribute map(tofrom: s) map(to: a) reduction(+: s){{$}}
-  // CHECK: #pragma omp parallel for reduction(+: s){{$}}
-  // LOOP: #pragma omp target teams loop map(tofrom: s) map(to: a) reduction(+: s){{$}}
-  // LOOP: #pragma omp loop reduction(+: s){{$}}
+  // CHECK: {{^ *}}#pragma omp target teams distribute map(tofrom: s) map(to: a) reduction(+: s){{$}}
+  // CHECK: {{^ *}}#pragma omp parallel for reduction(+: s){{$}}
+  // LOOP: {{^ *}}#pragma omp target teams loop map(tofrom: s) map(to: a) reduction(+: s){{$}}
+  // LOOP: {{^ *}}#pragma omp loop reduction(+: s){{$}}
   #pragma acc parallel loop gang reduction(+:s)
   for (int i = 0; i < N; i++) {
     #pragma acc loop worker
@@ -36,10 +36,10 @@ int main(void) {
   }
 
   // The construct's reduction: every loop updating t reduces.
-  // CHECK: #pragma omp target teams map(tofrom: t) map(to: a) reduction(+: t){{$}}
-  // CHECK: #pragma omp distribute parallel for simd reduction(+: t){{$}}
-  // LOOP: #pragma omp target teams map(tofrom: t) map(to: a) reduction(+: t){{$}}
-  // LOOP: #pragma omp distribute parallel for simd reduction(+: t){{$}}
+  // CHECK: {{^ *}}#pragma omp target teams map(tofrom: t) map(to: a) reduction(+: t){{$}}
+  // CHECK: {{^ *}}#pragma omp distribute parallel for simd reduction(+: t){{$}}
+  // LOOP: {{^ *}}#pragma omp target teams map(tofrom: t) map(to: a) reduction(+: t){{$}}
+  // LOOP: {{^ *}}#pragma omp distribute parallel for simd reduction(+: t){{$}}
   #pragma acc parallel reduction(+:t)
   {
     #pragma acc loop gang worker vector
@@ -48,8 +48,8 @@ int main(void) {
   }
 
   // A gang loop with its own reduction inside a parallel region.
-  // LOOP: #pragma omp target teams map(tofrom: u) map(to: a) reduction(+: u){{$}}
-  // LOOP: #pragma omp distribute parallel for simd reduction(+: u){{$}}
+  // LOOP: {{^ *}}#pragma omp target teams map(tofrom: u) map(to: a) reduction(+: u){{$}}
+  // LOOP: {{^ *}}#pragma omp distribute parallel for simd reduction(+: u){{$}}
   #pragma acc parallel
   {
     #pragma acc loop gang worker vector reduction(+:u)
@@ -58,9 +58,9 @@ int main(void) {
   }
 
   // Three levels: the reduction reaches the vector loop too.
-  // CHECK: #pragma omp target teams distribute map(tofrom: v) map(to: a) reduction(max: v){{$}}
-  // CHECK: #pragma omp parallel for reduction(max: v){{$}}
-  // CHECK: #pragma omp simd reduction(max: v){{$}}
+  // CHECK: {{^ *}}#pragma omp target teams distribute map(tofrom: v) map(to: a) reduction(max: v){{$}}
+  // CHECK: {{^ *}}#pragma omp parallel for reduction(max: v){{$}}
+  // CHECK: {{^ *}}#pragma omp simd reduction(max: v){{$}}
   #pragma acc parallel loop gang reduction(max:v)
   for (int i = 0; i < N; i++) {
     #pragma acc loop worker

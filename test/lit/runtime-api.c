@@ -9,37 +9,37 @@
 // RUN: FileCheck %s --input-file=%t.c
 // RUN: FileCheck %s --check-prefix=DIAG --input-file=%t.err
 // RUN: %if gcc %{ %gcc-openmp -c %t.c -o /dev/null %}
-// CHECK: #include <omp.h>
-// CHECK-NEXT: #include <openacc.h>
+// CHECK: {{^ *}}#include <omp.h>
+// CHECK-NEXT: {{^ *}}#include <openacc.h>
 #include <openacc.h>
 #include <stddef.h>
 
 acc_device_t pick(int *calls);
 
 void api(size_t bytes, float *host) {
-  // CHECK: int ndev = omp_get_num_devices();
+  // CHECK: {{^ *}}int ndev = omp_get_num_devices();
   int ndev = acc_get_num_devices(acc_device_nvidia);
-  // CHECK: void *d = omp_target_alloc((bytes), omp_get_default_device());
+  // CHECK: {{^ *}}void *d = omp_target_alloc((bytes), omp_get_default_device());
   void *d = acc_malloc(bytes);
-  // CHECK: omp_target_memcpy((d), (host), (bytes), 0, 0, omp_get_default_device(), omp_get_initial_device());
+  // CHECK: {{^ *}}omp_target_memcpy((d), (host), (bytes), 0, 0, omp_get_default_device(), omp_get_initial_device());
   acc_memcpy_to_device(d, host, bytes);
-  // CHECK: if (omp_is_initial_device()) ndev = 0;
+  // CHECK: {{^ *}}if (omp_is_initial_device()) ndev = 0;
   if (acc_on_device(acc_device_host)) ndev = 0;
-  // CHECK: omp_target_free((d), omp_get_default_device());
+  // CHECK: {{^ *}}omp_target_free((d), omp_get_default_device());
   acc_free(d);
   // No equivalent: reported, left as is.
   // CHECK: {{^ *}}acc_get_device_type();
   acc_get_device_type();
   // An argument the OpenMP form would drop has side effects: reported.
-  // CHECK: acc_set_device_num(0, pick(&ndev));
+  // CHECK: {{^ *}}acc_set_device_num(0, pick(&ndev));
   acc_set_device_num(0, pick(&ndev));
   (void)ndev;
 }
-// CHECK: #ifdef _OPENMP
+// CHECK: {{^ *}}#ifdef _OPENMP
 #ifdef _OPENACC
 int have_accelerator = 1;
 #endif
-// CHECK: #if defined(_OPENMP)
+// CHECK: {{^ *}}#if defined(_OPENMP)
 #if defined(_OPENACC)
 int also = 1;
 #endif

@@ -16,22 +16,22 @@
 typedef struct { double *x; int n; } Vec;
 
 void scale(Vec *p) {
-  // CHECK-LABEL: void scale(
-  // CHECK: #pragma omp target enter data map(to: p[0:1]) map(to: p->x[0:p->n]){{$}}
+  // CHECK-LABEL: {{^ *}}void scale(
+  // CHECK: {{^ *}}#pragma omp target enter data map(to: p[0:1]) map(to: p->x[0:p->n]){{$}}
   // NOTE: struct-members-data.c:[[@LINE+1]]:3: note: a member section through a pointer: the data region becomes enter data before its block and exit data after it (gcc 12 fails to compile it in target data)
   #pragma acc data copy(p->x[0:p->n])
   {
-    // CHECK: #pragma omp target teams distribute parallel for map(alloc: p[0:1]) map(alloc: p->x[:0]){{$}}
+    // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(alloc: p[0:1]) map(alloc: p->x[:0]){{$}}
     #pragma acc parallel loop
     for (int i = 0; i < p->n; i++)
       p->x[i] *= 3;
-    // CHECK: #pragma omp target teams distribute parallel for map(alloc: p[0:1]) map(alloc: p->x[:0]){{$}}
+    // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(alloc: p[0:1]) map(alloc: p->x[:0]){{$}}
     #pragma acc parallel loop
     for (int i = 0; i < p->n; i++)
       p->x[i] += 1;
   } // the region ends here
-  // CHECK: } // the region ends here
-  // CHECK-NEXT: #pragma omp target exit data map(release: p[0:1]) map(from: p->x[0:p->n]){{$}}
+  // CHECK: {{^ *}}} // the region ends here
+  // CHECK-NEXT: {{^ *}}#pragma omp target exit data map(release: p[0:1]) map(from: p->x[0:p->n]){{$}}
 }
 
 int early(Vec *p) {
@@ -46,10 +46,10 @@ int early(Vec *p) {
   }
   return 0;
 }
-// CHECK-LABEL: int early(
-// CHECK: #pragma acc data copy(p->x[0:p->n]){{$}}
+// CHECK-LABEL: {{^ *}}int early(
+// CHECK: {{^ *}}#pragma acc data copy(p->x[0:p->n]){{$}}
 // The kernel inside the untranslated region maps its own data.
-// CHECK: #pragma omp target teams distribute parallel for map(to: p[0:1]) map(tofrom: p->x[0:p->n]){{$}}
+// CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(to: p[0:1]) map(tofrom: p->x[0:p->n]){{$}}
 
 int main(void) {
   int n = 100;

@@ -23,24 +23,24 @@ typedef struct { double x, y; } Point;
 typedef struct { Vec *v; } Deep;
 
 void by_value(Vec m) {
-  // CHECK-LABEL: void by_value(
-  // CHECK: #pragma omp target teams distribute parallel for map(to: m) map(tofrom: m.x[0:m.n]){{$}}
+  // CHECK-LABEL: {{^ *}}void by_value(
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(to: m) map(tofrom: m.x[0:m.n]){{$}}
   #pragma acc parallel loop copy(m.x[0:m.n])
   for (int i = 0; i < m.n; i++)
     m.x[i] += 1;
 }
 
 void by_pointer(Vec *p) {
-  // CHECK-LABEL: void by_pointer(
-  // CHECK: #pragma omp target teams distribute parallel for map(to: p[0:1]) map(tofrom: p->x[0:p->n]){{$}}
+  // CHECK-LABEL: {{^ *}}void by_pointer(
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(to: p[0:1]) map(tofrom: p->x[0:p->n]){{$}}
   #pragma acc parallel loop copy(p->x[0:p->n])
   for (int i = 0; i < p->n; i++)
     p->x[i] *= 2;
 }
 
 void implicit(Vec *p, Vec m) {
-  // CHECK-LABEL: void implicit(
-  // CHECK: #pragma omp target teams distribute parallel for map(to: p[0:1], m) map(to: m.x[0:p->n]) map(tofrom: p->x[0:p->n]){{$}}
+  // CHECK-LABEL: {{^ *}}void implicit(
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(to: p[0:1], m) map(to: m.x[0:p->n]) map(tofrom: p->x[0:p->n]){{$}}
   // NOTE: struct-members.c:[[@LINE+1]]:3: note: implicit copy of 'p->x' made explicit as p->x[0:p->n]
   #pragma acc parallel loop
   for (int i = 0; i < p->n; i++)
@@ -48,12 +48,12 @@ void implicit(Vec *p, Vec m) {
 }
 
 void nested(Outer s, Outer *q) {
-  // CHECK-LABEL: void nested(
-  // CHECK: #pragma omp target teams distribute parallel for map(to: s) map(tofrom: s.a.x[0:s.a.n]){{$}}
+  // CHECK-LABEL: {{^ *}}void nested(
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(to: s) map(tofrom: s.a.x[0:s.a.n]){{$}}
   #pragma acc parallel loop
   for (int i = 0; i < s.a.n; i++)
     s.a.x[i] += s.w;
-  // CHECK: #pragma omp target teams distribute parallel for map(to: q[0:1]) map(tofrom: q->a.x[0:q->a.n]){{$}}
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(to: q[0:1]) map(tofrom: q->a.x[0:q->a.n]){{$}}
   #pragma acc parallel loop copy(q->a.x[0:q->a.n])
   for (int i = 0; i < q->a.n; i++)
     q->a.x[i] -= q->w;
@@ -61,8 +61,8 @@ void nested(Outer s, Outer *q) {
 
 // The structure is written too: it comes back, mapped before its member.
 void root_written(Vec *p, int n) {
-  // CHECK-LABEL: void root_written(
-  // CHECK: #pragma omp target teams distribute parallel for map(tofrom: p[0:1]) map(tofrom: p->x[0:n]){{$}}
+  // CHECK-LABEL: {{^ *}}void root_written(
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: p[0:1]) map(tofrom: p->x[0:n]){{$}}
   #pragma acc parallel loop copy(p->x[0:n])
   for (int i = 0; i < n; i++) {
     p->x[i] += 1;
@@ -72,15 +72,15 @@ void root_written(Vec *p, int n) {
 }
 
 void data_region(Vec m) {
-  // CHECK-LABEL: void data_region(
-  // CHECK: #pragma omp target data map(to: m) map(tofrom: m.x[0:m.n]){{$}}
+  // CHECK-LABEL: {{^ *}}void data_region(
+  // CHECK: {{^ *}}#pragma omp target data map(to: m) map(tofrom: m.x[0:m.n]){{$}}
   #pragma acc data copy(m.x[0:m.n])
   {
-    // CHECK: #pragma omp target teams distribute parallel for map(alloc: m) map(alloc: m.x[:0]){{$}}
+    // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(alloc: m) map(alloc: m.x[:0]){{$}}
     #pragma acc parallel loop
     for (int i = 0; i < m.n; i++)
       m.x[i] += 3;
-    // CHECK: #pragma omp target teams distribute parallel for map(alloc: m) map(alloc: m.x[0:m.n]){{$}}
+    // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(alloc: m) map(alloc: m.x[0:m.n]){{$}}
     #pragma acc parallel loop present(m.x[0:m.n])
     for (int i = 0; i < m.n; i++)
       m.x[i] *= 10;
@@ -88,31 +88,31 @@ void data_region(Vec m) {
 }
 
 void enter_exit(Vec *p, Vec m) {
-  // CHECK-LABEL: void enter_exit(
-  // CHECK: #pragma omp target enter data map(to: p[0:1]) map(to: p->x[0:p->n]){{$}}
+  // CHECK-LABEL: {{^ *}}void enter_exit(
+  // CHECK: {{^ *}}#pragma omp target enter data map(to: p[0:1]) map(to: p->x[0:p->n]){{$}}
   #pragma acc enter data copyin(p->x[0:p->n])
-  // CHECK: #pragma omp target teams distribute parallel for map(alloc: p[0:1]) map(alloc: p->x[0:p->n]){{$}}
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(alloc: p[0:1]) map(alloc: p->x[0:p->n]){{$}}
   #pragma acc parallel loop present(p->x[0:p->n])
   for (int i = 0; i < p->n; i++)
     p->x[i] += 5;
-  // CHECK: #pragma omp target exit data map(release: p[0:1]) map(from: p->x[0:p->n]){{$}}
+  // CHECK: {{^ *}}#pragma omp target exit data map(release: p[0:1]) map(from: p->x[0:p->n]){{$}}
   #pragma acc exit data copyout(p->x[0:p->n])
-  // CHECK: #pragma omp target enter data map(to: m) map(to: m.x[0:m.n]){{$}}
+  // CHECK: {{^ *}}#pragma omp target enter data map(to: m) map(to: m.x[0:m.n]){{$}}
   #pragma acc enter data copyin(m.x[0:m.n])
-  // CHECK: #pragma omp target teams distribute parallel for map(to: m) map(tofrom: m.x[0:m.n]){{$}}
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(to: m) map(tofrom: m.x[0:m.n]){{$}}
   #pragma acc parallel loop
   for (int i = 0; i < m.n; i++)
     m.x[i] -= 1;
-  // CHECK: #pragma omp target update from(m.x[0:m.n]){{$}}
+  // CHECK: {{^ *}}#pragma omp target update from(m.x[0:m.n]){{$}}
   #pragma acc update self(m.x[0:m.n])
-  // CHECK: #pragma omp target exit data map(release: m) map(release: m.x[0:m.n]){{$}}
+  // CHECK: {{^ *}}#pragma omp target exit data map(release: m) map(release: m.x[0:m.n]){{$}}
   #pragma acc exit data delete(m.x[0:m.n])
 }
 
 // An array of structures: writing p[i].y writes p.
 void aos(Point *p, int n) {
-  // CHECK-LABEL: void aos(
-  // CHECK: #pragma omp target teams distribute parallel for map(tofrom: p[0:n]){{$}}
+  // CHECK-LABEL: {{^ *}}void aos(
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: p[0:n]){{$}}
   #pragma acc parallel loop
   for (int i = 0; i < n; i++)
     p[i].y = 2 * p[i].x;
@@ -121,8 +121,8 @@ void aos(Point *p, int n) {
 // kernels: the dependence test does not follow member pointers (m.x may
 // hold any other array's data): the loop stays sequential, and says so.
 void kernels_member(Vec m) {
-  // CHECK-LABEL: void kernels_member(
-  // CHECK: #pragma omp target map(to: m) map(tofrom: m.x[0:m.n]){{$}}
+  // CHECK-LABEL: {{^ *}}void kernels_member(
+  // CHECK: {{^ *}}#pragma omp target map(to: m) map(tofrom: m.x[0:m.n]){{$}}
   // NOTE: struct-members.c:[[@LINE+1]]:3: note: loop at line [[@LINE+2]]: kept sequential: the loop writes 'm.x[i]', which the dependence test does not follow
   #pragma acc kernels
   for (int i = 0; i < m.n; i++)
@@ -146,10 +146,10 @@ void reported(Deep d, Vec m, int n) {
   for (int i = 0; i < n; i++)
     m.sum = use(m.x + i);
 }
-// CHECK-LABEL: void reported(
-// CHECK: #pragma acc parallel loop{{$}}
-// CHECK: #pragma acc parallel loop copy(d.v->x[0:n]){{$}}
-// CHECK: #pragma acc parallel loop{{$}}
+// CHECK-LABEL: {{^ *}}void reported(
+// CHECK: {{^ *}}#pragma acc parallel loop{{$}}
+// CHECK: {{^ *}}#pragma acc parallel loop copy(d.v->x[0:n]){{$}}
+// CHECK: {{^ *}}#pragma acc parallel loop{{$}}
 
 double use(const double *x) { return *x; }
 

@@ -24,14 +24,14 @@ struct Grid {
   double *w;
   int n;
   void scale(double f) {
-    // CHECK: #pragma omp target teams distribute parallel for map(tofrom: w[0:n]){{$}}
+    // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: w[0:n]){{$}}
     #pragma acc parallel loop
     for (int i = 0; i < n; i++)
       w[i] *= f;
   }
   void nested() {
     // DIAG: struct-members.cpp:[[@LINE+2]]:5: warning: 'parallel loop' not translated: 'this->a.x' is a pointer member of a member structure: gcc refuses 'this->' in map clauses and 'a.x[...]' in a member function; copy the pointer to a local variable (double *x = a.x;) and use it
-    // CHECK: #pragma acc parallel loop{{$}}
+    // CHECK: {{^ *}}#pragma acc parallel loop{{$}}
     #pragma acc parallel loop
     for (int i = 0; i < a.n; i++)
       a.x[i] += 1;
@@ -39,14 +39,14 @@ struct Grid {
 };
 
 void by_value(Vec m) {
-  // CHECK: #pragma omp target teams distribute parallel for map(to: m) map(tofrom: m.x[0:m.n]){{$}}
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(to: m) map(tofrom: m.x[0:m.n]){{$}}
   #pragma acc parallel loop
   for (int i = 0; i < m.n; i++)
     m.x[i] += 2;
 }
 
 void by_pointer(Vec *p) {
-  // CHECK: #pragma omp target teams distribute parallel for map(to: p[0:1]) map(tofrom: p->x[0:p->n]){{$}}
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(to: p[0:1]) map(tofrom: p->x[0:p->n]){{$}}
   #pragma acc parallel loop copy(p->x[0:p->n])
   for (int i = 0; i < p->n; i++)
     p->x[i] *= 2;
@@ -54,7 +54,7 @@ void by_pointer(Vec *p) {
 
 void by_reference(Vec &m) {
   // DIAG: struct-members.cpp:[[@LINE+2]]:3: warning: 'parallel loop' not translated: 'm' is a reference to a structure: gcc refuses it with a section of its member in one construct ('appears more than once in map clauses') and without its map the section's writes are lost; copy the pointer to a local variable (double *x = m.x;) or pass the structure by pointer
-  // CHECK: #pragma acc parallel loop{{$}}
+  // CHECK: {{^ *}}#pragma acc parallel loop{{$}}
   #pragma acc parallel loop
   for (int i = 0; i < m.n; i++)
     m.x[i] += 3;
