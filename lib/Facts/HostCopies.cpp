@@ -162,6 +162,13 @@ public:
   /// is one run on the host).
   bool inKernel(const Stmt *X) const { return withinAny(PM.getParent(X), DeviceCode); }
   bool isKernel(const Stmt *X) const { return KernelAt.count(X) > 0; }
+  /// The kernel statement X is part of, when X is inside one.
+  const Stmt *kernelAround(const Stmt *X) const {
+    for (X = PM.getParent(X); X; X = PM.getParent(X))
+      if (DeviceCode.contains(X))
+        return X;
+    return nullptr;
+  }
   bool callMayRun(const FunctionDecl *F) const {
     return !E.MayRunKernels || E.MayRunKernels(F);
   }
@@ -235,7 +242,12 @@ HostCopies::elementsOf(const CFGBlock &B, const Reader &R,
     if (std::optional<CFGStmt> CS = CE.getAs<CFGStmt>()) {
       const Stmt *X = CS->getStmt();
       El.S = X;
-      if (R.inRegion(X) && !R.inKernel(X)) {
+      if (R.inRegion(X) && R.inKernel(X)) {
+        // A kernel that is not an element of the CFG itself (a for loop
+        // made a kernel: its parts are the elements) runs with its parts.
+        if (const Stmt *K = R.kernelAround(X))
+          El.Kill = R.kills(K);
+      } else if (R.inRegion(X)) {
         El.Kill = R.kills(X);
         // The fetches before X or a statement around it.
         for (const Stmt *P = X; P; P = Parents->getParent(P))

@@ -68,7 +68,8 @@ private:
   /// become F's), to library functions (host code), or to nothing else.
   void collectNeeds(Attempt &A);
   /// The parameters must not be used by the host outside the kernels and
-  /// the summarized calls (not even passed on otherwise), and the bounds
+  /// the summarized calls (not even passed on otherwise; no array parameter
+  /// at all, used by its kernels or not), and the bounds
   /// must name only parameters the function does not change, or names it
   /// does not declare (macros, constants).
   void checkBounds(Attempt &A);
@@ -335,8 +336,13 @@ void CallSummarizer::checkHostUses(Attempt &A) {
         SumCalls.count(S))
       return;
     if (const auto *R = dyn_cast<DeclRefExpr>(S)) {
+      // A parameter its kernels use, or any other array the caller passes:
+      // the caller's region may hold that one on the device too (it is
+      // the caller's array, used by the caller's own kernels), and the
+      // call, as a kernel of the caller, would hide this host use.
       if (const auto *P = dyn_cast<ParmVarDecl>(R->getDecl()))
-        if (Index.count(P) && Needs.count(Index[P]))
+        if (Index.count(P) && (Needs.count(Index[P]) || P->getType()->isPointerType() ||
+                               P->getType()->isArrayType()))
           Ok = false;
       if (const auto *VD = dyn_cast<VarDecl>(R->getDecl()))
         if (VD->hasGlobalStorage() && (VD->getType()->isPointerType() ||
