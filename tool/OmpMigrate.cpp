@@ -69,6 +69,12 @@ static cl::opt<std::string> Offload("offload",
     cl::desc("Comma-separated sources of kernels besides OpenACC: 'serial' "
              "offloads the serial loops proved parallel (docs/serial.md)"),
     cl::cat(Category));
+static cl::opt<bool> Suggest("suggest",
+    cl::desc("Rewrite nothing: print each serial loop that can be offloaded "
+             "as a remark with its fix-it (implies --offload=serial; with "
+             "--explain, each loop kept on the host with why; with "
+             "--export-fixes, one fix per loop)"),
+    cl::cat(Category));
 static cl::opt<bool> Explain("explain", cl::desc("Print every decision as a note"),
                              cl::cat(Category));
 static cl::opt<bool> PrintMapping("print-mapping",
@@ -128,6 +134,17 @@ int main(int argc, const char **argv) {
       Opts.Plan.OffloadSerial = true;
     }
   }
+  if (Suggest) {
+    if (Modes) {
+      errs() << "omp-migrate: error: --suggest rewrites nothing: it excludes "
+                "-i, --output-dir and --diff\n";
+      return 2;
+    }
+    // Each fix-it maps the data of its loop alone, so that any subset of
+    // them is correct: no data placement across kernels.
+    Opts.Plan.OffloadSerial = true;
+    Opts.Plan.Data = ompm::DataPlacement::PerKernel;
+  }
   if (OptimizeData && Data == ompm::DataPlacement::PerKernel) {
     errs() << "omp-migrate: error: --optimize-data needs --data=hoist\n";
     return 2;
@@ -136,12 +153,15 @@ int main(int argc, const char **argv) {
               : !OutputDir.empty() ? ompm::OutputMode::OutputDir
               : Diff ? ompm::OutputMode::Diff
                      : ompm::OutputMode::Stdout;
+  if (Suggest)
+    Opts.Mode = ompm::OutputMode::None;
   if (!ExportFixes.empty() && Modes == 0)
     Opts.Mode = ompm::OutputMode::None; // like clang-tidy: fixes only
   Opts.OutputDir = OutputDir;
   Opts.ExportFixes = ExportFixes;
   Opts.Report = Report;
   Opts.Explain = Explain;
+  Opts.Suggest = Suggest;
   return ompm::runDriver(Parser->getCompilations(), Parser->getSourcePathList(),
                          Opts, outs(), errs());
 }

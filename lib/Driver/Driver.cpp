@@ -1,5 +1,6 @@
 //===- Driver.cpp - Run omp-migrate over files ----------------------------===//
 #include "Driver/Driver.h"
+#include "Driver/Suggest.h"
 #include "Driver/Commands.h"
 #include "Driver/Configurations.h"
 #include "Driver/PreprocessorFacts.h"
@@ -546,6 +547,8 @@ llvm::json::Object reportFile(const FileResult &R, bool Explain,
   if (Translated != Total || !R.Conflicts.empty())
     Status = std::max(Status, 1);
   FileObj["constructs"] = std::move(Cons);
+  if (!R.Plan.Loops.empty())
+    FileObj["loops"] = loopsReport(R);
   if (!Decisions.empty())
     FileObj["decisions"] = std::move(Decisions);
   if (!Conflicts.empty())
@@ -684,6 +687,13 @@ int runDriver(const tooling::CompilationDatabase &DB,
   llvm::json::Array ReportFiles;
   tooling::TranslationUnitDiagnostics Fixes;
   for (const FileResult &R : Results) {
+    if (Opts.Suggest && R.Parsed) {
+      ReportFiles.push_back(reportFile(R, false, llvm::nulls(), Status));
+      printSuggestions(R, Opts.Explain, Err);
+      if (!Opts.ExportFixes.empty())
+        addSuggestionFixes(R, Fixes);
+      continue;
+    }
     ReportFiles.push_back(reportFile(R, Opts.Explain, Err, Status));
     if (!R.Parsed)
       continue;

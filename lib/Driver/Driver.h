@@ -28,6 +28,9 @@ struct DriverOptions {
   std::string ExportFixes; ///< YAML path, "" = none
   std::string Report;      ///< JSON path, "" = none
   bool Explain = false;    ///< notes on stderr too
+  /// --suggest: print the serial loops that can be offloaded as remarks
+  /// with fix-its (lib/Driver/Suggest.h); write nothing.
+  bool Suggest = false;
 };
 
 /// The result of translating one source file.

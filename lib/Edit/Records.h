@@ -39,6 +39,24 @@ struct ConstructRecord {
   bool Inactive = false;
 };
 
+/// One serial loop that --offload=serial looked at (the report's "loops",
+/// --suggest's remarks): offloaded with its directive, or kept with why.
+struct LoopRecord {
+  unsigned Line = 0, Column = 0;
+  clang::SourceLocation Loc;
+  bool Offloaded = false;
+  /// Proved parallel (offloaded, or kept on the host for profitability).
+  bool Parallel = false;
+  std::string Reason;    ///< why it stays on the host
+  std::string Directive; ///< the line inserted before it, when offloaded
+  unsigned Collapse = 1;
+  std::vector<std::string> Private, Reductions, Atomics;
+  std::vector<std::string> DeviceFunctions; ///< made declare target
+  /// The loop's own edits (its directive line, and atomic lines in its
+  /// body): correct on their own, without the data placement's.
+  std::vector<Edit> Fix;
+};
+
 struct FilePlan {
   std::vector<Edit> Edits;
   std::vector<ConstructRecord> Records;
@@ -46,6 +64,8 @@ struct FilePlan {
   /// without a data region, and why): notes for --explain and the report,
   /// not counted as constructs.
   std::vector<ConstructRecord> Decisions;
+  /// The serial loops looked at (--offload=serial), in source order.
+  std::vector<LoopRecord> Loops;
   unsigned untranslated() const {
     unsigned N = 0;
     for (const ConstructRecord &R : Records)

@@ -1,7 +1,11 @@
 //===- Dependence.cpp - Whether a loop's iterations are independent -------===//
 #include "Facts/Dependence.h"
 #include "Facts/Scalars.h"
+#include "Facts/Subscripts.h"
+#include "clang/AST/ParentMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include <functional>
+#include <set>
 
 using namespace clang;
 
@@ -9,8 +13,9 @@ namespace ompm {
 
 /// Two pointers, one written, may alias unless both are restrict: why,
 /// empty if no pair may.
-static std::string mayAliasWhy(const RegionFacts &F,
-                               const llvm::DenseSet<const ValueDecl *> &WrittenBases) {
+static std::string mayAliasWhy(
+    const RegionFacts &F, const llvm::DenseSet<const ValueDecl *> &WrittenBases,
+    const std::function<bool(const ValueDecl *, const ValueDecl *)> &Distinct) {
   for (const ValueDecl *W : WrittenBases) {
     if (!W->getType()->isPointerType())
       continue;
@@ -20,7 +25,7 @@ static std::string mayAliasWhy(const RegionFacts &F,
       bool Used = false;
       for (const Access &A : F.accesses())
         Used |= A.Base == O;
-      if (!Used)
+      if (!Used || (Distinct && Distinct(W, O)))
         continue;
       if (!W->getType().isRestrictQualified() ||
           !O->getType().isRestrictQualified()) {
@@ -32,7 +37,244 @@ static std::string mayAliasWhy(const RegionFacts &F,
   return "";
 }
 
-ParallelResult testParallel(const RegionFacts &F, const ForStmt *For) {
+/// Whether the write W's subscript Key separates the iterations of L: the
+/// first subscript that mentions L's variable has a coefficient larger
+/// than the range of the rest over the loops inside L (`a[i*m + j]` with
+/// 0 <= j < m).
+static bool separates(const RegionFacts &F, const Access &W, const std::vector<Poly> &Key,
+                      const CanonicalLoop &L, const ForStmt *For) {
+  const std::vector<CanonicalLoop> &Loops = F.loops();
+  for (size_t D = 0; D < Key.size(); ++D) {
+    if (!Key[D].mentions(L.Symbol))
+      continue;
+    std::optional<Poly> C = Key[D].coefficientOf(L.Symbol);
+    if (!C)
+      return false;
+    Poly Rest = Key[D] - *C * Poly::symbol(L.Symbol);
+    // Range of the rest over the inner loops.
+    Poly Lo = Rest, Hi = Rest;
+    for (auto It = W.Loops.rbegin(); It != W.Loops.rend(); ++It) {
+      const CanonicalLoop &In = Loops[*It];
+      if (In.For == For)
+        break;
+      for (Poly *Q : {&Lo, &Hi}) {
+        if (!Q->mentions(In.Symbol))
+          continue;
+        std::optional<Poly> CI = Q->coefficientOf(In.Symbol);
+        std::optional<bool> NN =
+            CI ? Poly::geq(*CI, Poly::constant(0)) : std::nullopt;
+        if (!NN)
+          return false;
+        *Q = Q->substitute(In.Symbol, ((Q == &Lo) == *NN) ? In.Min : In.Max);
+      }
+    }
+    if (Lo.mentions(L.Symbol) || Hi.mentions(L.Symbol))
+      return false;
+    Poly Width = Hi - Lo;
+    std::optional<bool> Pos = Poly::geq(*C, Poly::constant(1));
+    std::optional<bool> Neg = Poly::geq(Poly::constant(-1), *C);
+    if (Pos && *Pos) {
+      std::optional<bool> Fits = Poly::geq(*C - Poly::constant(1), Width);
+      return Fits && *Fits;
+    }
+    if (Neg && *Neg) {
+      std::optional<bool> Fits = Poly::geq(C->scaled(-1) - Poly::constant(1), Width);
+      return Fits && *Fits;
+    }
+    return false;
+  }
+  return false;
+}
+
+/// Whether A and B are the same expression (the same element twice).
+static bool sameExpr(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  llvm::FoldingSetNodeID IA, IB;
+  A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
+  B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
+  return IA == IB;
+}
+
+std::string atomicUpdateOf(const Expr *E, const ArraySubscriptExpr *&Elem,
+                           const ASTContext &Ctx) {
+  E = E->IgnoreParens();
+  auto Element = [](const Expr *X) {
+    return dyn_cast<ArraySubscriptExpr>(X->IgnoreParenImpCasts());
+  };
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->isIncrementDecrementOp()) {
+    Elem = Element(U->getSubExpr());
+    return Elem ? "+" : "";
+  }
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B || !(Elem = Element(B->getLHS())))
+    return "";
+  switch (B->getOpcode()) {
+  case BO_AddAssign: case BO_SubAssign: return "+";
+  case BO_MulAssign: return "*";
+  case BO_OrAssign: return "|";
+  case BO_AndAssign: return "&";
+  case BO_XorAssign: return "^";
+  case BO_Assign: break;
+  default: return "";
+  }
+  // x = x op e (x = e op x for a commutative op).
+  const auto *R = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParens());
+  if (!R)
+    return "";
+  bool Left = sameExpr(R->getLHS(), B->getLHS(), Ctx);
+  bool Right = sameExpr(R->getRHS(), B->getLHS(), Ctx);
+  switch (R->getOpcode()) {
+  case BO_Add: return Left || Right ? "+" : "";
+  case BO_Sub: return Left ? "+" : "";
+  case BO_Mul: return Left || Right ? "*" : "";
+  case BO_Or: return Left || Right ? "|" : "";
+  case BO_And: return Left || Right ? "&" : "";
+  case BO_Xor: return Left || Right ? "^" : "";
+  default: return "";
+  }
+}
+
+/// Whether S, whose parent is P, is a statement (where a directive line can
+/// go before it): in a block, or the branch or body of if, for, while, do.
+bool isStatement(const Stmt *S, const Stmt *P) {
+  if (!P)
+    return false;
+  if (isa<CompoundStmt>(P))
+    return true;
+  if (const auto *I = dyn_cast<IfStmt>(P))
+    return I->getThen() == S || I->getElse() == S;
+  if (const auto *F = dyn_cast<ForStmt>(P))
+    return F->getBody() == S;
+  if (const auto *W = dyn_cast<WhileStmt>(P))
+    return W->getBody() == S;
+  if (const auto *D = dyn_cast<DoStmt>(P))
+    return D->getBody() == S;
+  return false;
+}
+
+/// Whether B, an array of the region, is written only by atomic updates of
+/// one operator class, each a statement, whose subscripts and operands do
+/// not read B otherwise; their expressions go to Updates.
+static bool onlyCommutativeUpdates(const RegionFacts &F, const ValueDecl *B,
+                                   const ForStmt *For,
+                                   std::vector<const Expr *> &Updates) {
+  // Each access of B is the element of one update statement (x = x op e
+  // has two accesses, the same element).
+  std::set<const ArraySubscriptExpr *> Elems;
+  std::vector<const Expr *> Found;
+  std::string Op;
+  bool Ok = true;
+  ParentMap PM(const_cast<Stmt *>(static_cast<const Stmt *>(For)));
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || !Ok)
+      return;
+    const auto *E = dyn_cast<Expr>(S);
+    const ArraySubscriptExpr *Elem = nullptr;
+    if (E && !isa<ArraySubscriptExpr>(E)) {
+      std::string O = atomicUpdateOf(E, Elem, F.context());
+      const Stmt *P = PM.getParent(const_cast<Stmt *>(S));
+      bool Statement = isStatement(S, P);
+      if (!O.empty() && Elem && F.accesses().size() &&
+          llvm::any_of(F.accesses(), [&](const Access &A) {
+            return A.Expr == Elem && A.Base == B;
+          })) {
+        if (!Statement || (!Op.empty() && O != Op) ||
+            !E->getType()->isArithmeticType()) {
+          Ok = false;
+          return;
+        }
+        Op = O;
+        Found.push_back(E);
+        Elems.insert(Elem);
+        // x = x op e: the element on the right is the same.
+        if (const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParens());
+            BO && BO->getOpcode() == BO_Assign)
+          if (const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParens()))
+            for (const Expr *X : {R->getLHS(), R->getRHS()})
+              if (sameExpr(X, BO->getLHS(), F.context()))
+                if (const auto *XE = dyn_cast<ArraySubscriptExpr>(X->IgnoreParenImpCasts()))
+                  Elems.insert(XE);
+      }
+    }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(For->getBody());
+  if (!Ok || Found.empty())
+    return false;
+  // Only at data-dependent places (a subscript the test cannot follow): an
+  // affine element that iterations share is a reduction or a dependence,
+  // and atomics there would serialize the loop.
+  if (llvm::all_of(Elems, [&](const ArraySubscriptExpr *E) {
+        for (const Access &A : F.accesses())
+          if (A.Expr == E)
+            return llvm::all_of(A.Indices, [&](const Expr *I) {
+              return F.toPoly(I).has_value();
+            });
+        return true;
+      }))
+    return false;
+  for (const Access &A : F.accesses())
+    if (A.Base == B && !Elems.count(A.Expr))
+      return false; // read or written elsewhere
+  // The subscripts and operands must not read B.
+  for (const ArraySubscriptExpr *E : Elems)
+    for (const Access &A : F.accesses())
+      if (A.Base == B && A.Expr != E && E->getSourceRange().fullyContains(A.Expr->getSourceRange()) &&
+          !Elems.count(A.Expr))
+        return false;
+  Updates.insert(Updates.end(), Found.begin(), Found.end());
+  return true;
+}
+
+/// Why the accesses to the written array B may conflict between
+/// iterations of the loop L (For); empty when every write is separated
+/// from itself and from every other access.
+static std::string arrayWhy(const RegionFacts &F, const ValueDecl *B, const ForStmt *For,
+                            const CanonicalLoop &L) {
+  const std::vector<CanonicalLoop> &Loops = F.loops();
+  LoopRange Outer{L.Symbol, L.Min, L.Max};
+  // Every access to B, its subscripts as polynomials and its inner loops.
+  std::vector<std::pair<const Access *, SubscriptAccess>> As;
+  for (const Access &A : F.accesses()) {
+    if (A.Base != B)
+      continue;
+    SubscriptAccess S;
+    for (const Expr *I : A.Indices) {
+      std::optional<Poly> P = F.toPoly(I);
+      if (!P)
+        return "a subscript of '" + F.nameOf(B) +
+               "' depends on a value computed in the loop";
+      S.Index.push_back(*P);
+    }
+    for (auto It = A.Loops.rbegin(); It != A.Loops.rend(); ++It) {
+      if (Loops[*It].For == For)
+        break;
+      S.Inner.push_back({Loops[*It].Symbol, Loops[*It].Min, Loops[*It].Max});
+    }
+    As.push_back({&A, std::move(S)});
+  }
+  for (const auto &[W, WS] : As) {
+    if (!W->IsWrite)
+      continue;
+    if (!separates(F, *W, WS.Index, L, For) &&
+        !independentAcrossIterations(WS, WS, Outer))
+      return "iterations may write the same element of '" + F.nameOf(B) + "'";
+    // Another subscript (the same one is the same element, which the
+    // separation covers): no other iteration may reach W's element.
+    for (const auto &[O, OS] : As)
+      if (O != W && OS.Index != WS.Index &&
+          !independentAcrossIterations(WS, OS, Outer))
+        return "'" + F.nameOf(B) +
+               "' is written and accessed at different subscripts, which "
+               "may be a loop-carried dependence";
+  }
+  return "";
+}
+
+ParallelResult testParallel(
+    const RegionFacts &F, const ForStmt *For,
+    const std::function<bool(const ValueDecl *, const ValueDecl *)> &Distinct,
+    bool AtomicUpdates) {
   const std::vector<CanonicalLoop> &Loops = F.loops();
   ParallelResult R;
   int Self = -1;
@@ -89,82 +331,14 @@ ParallelResult testParallel(const RegionFacts &F, const ForStmt *For) {
     if (A.IsWrite)
       WrittenBases.insert(A.Base);
   for (const ValueDecl *B : WrittenBases) {
-    const Access *First = nullptr;
-    std::vector<Poly> Key;
-    for (const Access &A : F.accesses()) {
-      if (A.Base != B)
-        continue;
-      std::vector<Poly> K;
-      for (const Expr *I : A.Indices) {
-        std::optional<Poly> P = F.toPoly(I);
-        if (!P) {
-          R.Why = "a subscript of '" + F.nameOf(B) +
-                  "' depends on a value computed in the loop";
-          return R;
-        }
-        K.push_back(*P);
-      }
-      if (!First) {
-        First = &A;
-        Key = K;
-      } else if (K != Key) {
-        R.Why = "'" + F.nameOf(B) +
-                "' is written and accessed at different subscripts, which "
-                "may be a loop-carried dependence";
-        return R;
-      }
-    }
-    // The first subscript that mentions the IV must separate iterations.
-    bool Separated = false;
-    for (size_t D = 0; D < Key.size() && !Separated; ++D) {
-      if (!Key[D].mentions(L.Symbol))
-        continue;
-      std::optional<Poly> C = Key[D].coefficientOf(L.Symbol);
-      if (!C)
-        break;
-      Poly Rest = Key[D] - *C * Poly::symbol(L.Symbol);
-      // Range of the rest over the inner loops.
-      Access Tmp = *First;
-      Poly Lo = Rest, Hi = Rest;
-      bool Ok = true;
-      for (auto It = Tmp.Loops.rbegin(); It != Tmp.Loops.rend() && Ok; ++It) {
-        const CanonicalLoop &In = Loops[*It];
-        if (In.For == For)
-          break;
-        for (Poly *Q : {&Lo, &Hi}) {
-          if (!Q->mentions(In.Symbol))
-            continue;
-          std::optional<Poly> CI = Q->coefficientOf(In.Symbol);
-          std::optional<bool> NN =
-              CI ? Poly::geq(*CI, Poly::constant(0)) : std::nullopt;
-          if (!NN) {
-            Ok = false;
-            break;
-          }
-          *Q = Q->substitute(In.Symbol, ((Q == &Lo) == *NN) ? In.Min : In.Max);
-        }
-      }
-      if (!Ok || Lo.mentions(L.Symbol) || Hi.mentions(L.Symbol))
-        break;
-      Poly Width = Hi - Lo;
-      std::optional<bool> Pos = Poly::geq(*C, Poly::constant(1));
-      std::optional<bool> Neg = Poly::geq(Poly::constant(-1), *C);
-      if (Pos && *Pos) {
-        std::optional<bool> Fits = Poly::geq(*C - Poly::constant(1), Width);
-        Separated = Fits && *Fits;
-      } else if (Neg && *Neg) {
-        std::optional<bool> Fits =
-            Poly::geq(C->scaled(-1) - Poly::constant(1), Width);
-        Separated = Fits && *Fits;
-      }
-      break;
-    }
-    if (!Separated) {
-      R.Why = "iterations may write the same element of '" + F.nameOf(B) + "'";
+    std::string Why = arrayWhy(F, B, For, L);
+    // What the test cannot separate may still be updates that commute.
+    if (!Why.empty() && !(AtomicUpdates && onlyCommutativeUpdates(F, B, For, R.Updates))) {
+      R.Why = Why;
       return R;
     }
   }
-  R.Why = mayAliasWhy(F, WrittenBases);
+  R.Why = mayAliasWhy(F, WrittenBases, Distinct);
   if (!R.Why.empty())
     return R;
   R.Parallel = true;

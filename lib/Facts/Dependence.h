@@ -11,6 +11,7 @@
 #define OMPM_FACTS_DEPENDENCE_H
 
 #include "Facts/Regions.h"
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -23,10 +24,34 @@ struct ParallelResult {
   /// Scalars the iterations only set to one constant (shared, no race on
   /// the value), and temporaries each iteration writes before reading.
   std::vector<std::string> Shared, Privates;
+  /// With AtomicUpdates: the updates of arrays written only by one
+  /// commutative operator at places the test cannot separate
+  /// (`h[key[i]] += w`, `h[b]++`): each becomes an atomic update.
+  std::vector<const clang::Expr *> Updates;
 };
 /// Whether the iterations of the canonical loop For, a loop of the region F
 /// describes, are independent.
-ParallelResult testParallel(const RegionFacts &F, const clang::ForStmt *For);
+/// Distinct(a, b): the caller has proved the pointers a and b reach
+/// distinct objects (lib/Facts/Allocations), so they do not alias even
+/// without restrict.
+/// AtomicUpdates: an array written only by updates of one commutative
+/// operator (each a statement of its own) needs no separation: its updates
+/// are listed in Updates, to be made atomic.
+ParallelResult testParallel(
+    const RegionFacts &F, const clang::ForStmt *For,
+    const std::function<bool(const clang::ValueDecl *, const clang::ValueDecl *)>
+        &Distinct = nullptr,
+    bool AtomicUpdates = false);
+
+/// Whether S, whose parent is P, is a statement where a directive line can
+/// go before it: in a block, or the branch or body of if, for, while, do.
+bool isStatement(const clang::Stmt *S, const clang::Stmt *P);
+
+/// The operator class of an atomic update of an array element that E is,
+/// as a statement ("+" for +=, -=, ++, --, x = x + e, x = x - e; "*", "|",
+/// "&", "^"), with its element in Elem; "" if E is none.
+std::string atomicUpdateOf(const clang::Expr *E, const clang::ArraySubscriptExpr *&Elem,
+                           const clang::ASTContext &Ctx);
 
 } // namespace ompm
 

@@ -60,7 +60,8 @@ bool isSimpleAtomText(llvm::StringRef S) {
 }
 } // namespace
 
-RegionFacts::RegionFacts(const Stmt *Region, ASTContext &Ctx)
+RegionFacts::RegionFacts(const Stmt *Region, ASTContext &Ctx,
+                         const std::set<const FunctionDecl *> *AlsoPure)
     : Region(Region), Ctx(Ctx) {
   // Pass 1: declarations, write targets, calls and jumps.
   // A write to a member of a struct (`m.n = 1`, `p->n += x`): the struct
@@ -145,7 +146,8 @@ RegionFacts::RegionFacts(const Stmt *Region, ASTContext &Ctx)
       }
     } else if (const auto *C = dyn_cast<CallExpr>(S)) {
       const FunctionDecl *FD = C->getDirectCallee();
-      if (!FD || !isPureFunction(FD->getQualifiedNameAsString()))
+      if (!FD || !(isPureFunction(FD->getQualifiedNameAsString()) ||
+                   (AlsoPure && AlsoPure->count(FD->getCanonicalDecl()))))
         HasCalls = true;
       for (const Expr *Arg : C->arguments()) {
         const Expr *A = Arg->IgnoreParenImpCasts();

@@ -80,7 +80,11 @@ std::string sectionText(const std::string &Base, const Poly &Lo, const Poly &Hi)
 
 class RegionFacts {
 public:
-  RegionFacts(const clang::Stmt *Region, clang::ASTContext &Ctx);
+  /// AlsoPure: functions of the file known to have no effect but their
+  /// value (lib/Facts/SerialLoops' device functions); calls to them are
+  /// not unknown side effects.
+  RegionFacts(const clang::Stmt *Region, clang::ASTContext &Ctx,
+              const std::set<const clang::FunctionDecl *> *AlsoPure = nullptr);
 
   /// Variables used in the region but declared outside, in first-use order.
   const std::vector<const clang::ValueDecl *> &externalVars() const {

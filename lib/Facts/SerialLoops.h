@@ -31,8 +31,26 @@ struct SerialLoop {
   const clang::FunctionDecl *Fn = nullptr;
   bool Parallel = false;
   std::string Why; ///< why not, when not parallel
+  /// Proved parallel, but kept on the host for profitability (Why says
+  /// which rule).
+  bool KeptForProfit = false;
   /// "+: s" items of the scalars the loop reduces.
   std::vector<std::string> Reductions;
+  /// Scalars whose value after the loop is read, each written by every
+  /// iteration (the last iteration's value would be theirs: lastprivate).
+  /// Such a loop stays on the host (clang 19 does not give lastprivate
+  /// values back from a GPU); the list names them in the reason.
+  std::vector<std::string> LastPrivate;
+  /// Array updates of one commutative operator at places the dependence
+  /// test cannot separate (`h[key[i]]++`): atomic updates.
+  std::vector<const clang::Expr *> AtomicUpdates;
+  /// Scalars set to one constant in some iterations (flags), and their
+  /// assignments: shared, each assignment an atomic write.
+  std::vector<std::string> Flags;
+  std::vector<const clang::Expr *> AtomicWrites;
+  /// Functions of the file the loop calls (directly or not), each checked
+  /// to run on the device: they get declare target.
+  std::vector<const clang::FunctionDecl *> DeviceFunctions;
   /// Loops of a perfect rectangular nest, all proved parallel, from this
   /// one down (1: this loop alone).
   unsigned Collapse = 1;
@@ -43,6 +61,9 @@ struct SerialLoopOptions {
   /// A loop whose constant trip count (over the collapsed nest) is below
   /// this stays on the host: moving it costs more than running it.
   unsigned long long MinTripCount = 1000;
+  /// A loop inside this many loops that stay on the host would start a
+  /// kernel for each of their iterations: it stays on the host too.
+  unsigned MaxHostLoopsAround = 2;
 };
 
 /// The loops of the main file's functions that are candidates: each for

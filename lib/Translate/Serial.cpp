@@ -11,7 +11,7 @@ namespace ompm {
 
 std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
                                       std::vector<KernelItem> &Items,
-                                      ConstructRecord &R) {
+                                      ConstructRecord &R, LoopRecord &LR) {
   RegionFacts F(L.For, Ctx);
   // The loop variables of the collapsed loops are private to OpenMP.
   std::set<const ValueDecl *> Associated;
@@ -25,7 +25,7 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
       B = CS->body_front();
     Cur = dyn_cast<ForStmt>(B);
   }
-  std::set<std::string> Reduced;
+  std::set<std::string> Reduced, Flags(L.Flags.begin(), L.Flags.end());
   for (const std::string &Red : L.Reductions)
     Reduced.insert(StringRef(Red).split(':').second.trim().str());
   MapList Maps;
@@ -58,12 +58,15 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
     }
     if (!F.isWritten(V) || Associated.count(V))
       continue; // read only: firstprivate by default
-    if (Reduced.count(Name)) {
+    if (Reduced.count(Name) || Flags.count(Name)) {
       Maps.add("tofrom", Name);
       continue;
     }
     Private.push_back(Name); // a temporary of each iteration (SerialLoops)
   }
+  LR.Collapse = L.Collapse;
+  LR.Private = Private;
+  LR.Reductions = L.Reductions;
   std::vector<std::string> Cl;
   if (L.Collapse > 1)
     Cl.push_back("collapse(" + std::to_string(L.Collapse) + ")");
@@ -73,30 +76,56 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
   for (const std::string &Red : L.Reductions)
     Cl.push_back("reduction(" + Red + ")");
   Line = omp("target teams distribute parallel for", Cl);
+  // Atomic updates and flag writes: a directive line before each.
+  for (const auto &[Exprs, Kind] :
+       {std::make_pair(&L.AtomicUpdates, "update"), std::make_pair(&L.AtomicWrites, "write")})
+    for (const Expr *X : *Exprs) {
+      Atomics.insertLinesBefore(SM.getExpansionLoc(X->getBeginLoc()),
+                                {std::string("#pragma omp atomic ") + Kind});
+      LR.Atomics.push_back(std::string(Kind) + ": " + text(X));
+      R.Notes.push_back("atomic " + std::string(Kind) + " of " + text(X) +
+                        (Exprs == &L.AtomicWrites ? " (a flag)" : ""));
+    }
   return "";
 }
 
 void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
   for (const SerialLoop &L : Loops) {
     ConstructRecord R = loopRecord("serial loop", L.For);
-    if (!L.Parallel) {
+    LoopRecord LR;
+    LR.Loc = R.Loc;
+    LR.Line = R.Line;
+    LR.Column = R.Column;
+    auto Keep = [&](const std::string &Why) {
       R.Translated = true; // a decision: nothing to translate
-      R.Notes.push_back("kept on the host: " + L.Why);
+      R.Notes = {"kept on the host: " + Why};
       Out.Decisions.push_back(std::move(R));
+      LR = LoopRecord{LR.Line, LR.Column, LR.Loc};
+      LR.Reason = Why;
+      Out.Loops.push_back(std::move(LR));
+    };
+    if (!L.Parallel) {
+      Keep(L.Why);
+      Out.Loops.back().Parallel = L.KeptForProfit;
       continue;
     }
     ParentMap PM(const_cast<Stmt *>(L.Fn->getBody()));
     std::string Line, Why;
     std::vector<KernelItem> Items;
-    if (!isa_and_nonnull<CompoundStmt>(PM.getParent(const_cast<ForStmt *>(L.For))))
-      Why = "it is not a statement of a block ({ ... }), where a directive "
-            "could go before it";
+    Atomics.clear();
+    // A directive goes before a statement of a block, or before the body
+    // of a for loop (`for (...)` then the directive then the loop: the
+    // construct is the outer loop's body).
+    const Stmt *Parent = PM.getParent(const_cast<ForStmt *>(L.For));
+    const auto *ParentFor = dyn_cast_or_null<ForStmt>(Parent);
+    if (!isa_and_nonnull<CompoundStmt>(Parent) &&
+        !(ParentFor && ParentFor->getBody() == L.For))
+      Why = "it is not a statement of a block ({ ... }) or a for loop's body, "
+            "where a directive could go before it";
     else
-      Why = offload(L, Line, Items, R);
+      Why = offload(L, Line, Items, R, LR);
     if (!Why.empty()) {
-      R.Translated = true;
-      R.Notes = {"kept on the host: " + Why};
-      Out.Decisions.push_back(std::move(R));
+      Keep(Why);
       continue;
     }
     R.Notes.insert(R.Notes.begin(),
@@ -108,8 +137,28 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
                                                   : ""));
     EditSet E(SM);
     E.insertLinesBefore(L.For->getBeginLoc(), {Line});
+    E.append(Atomics);
+    Atomics.clear();
+    // The file's functions it calls run on the device too.
+    EditSet Declare(SM);
+    for (const FunctionDecl *D : L.DeviceFunctions) {
+      SourceLocation Begin = SM.getExpansionLoc(D->getSourceRange().getBegin());
+      SourceLocation End = SM.getExpansionLoc(D->getSourceRange().getEnd());
+      Declare.insertLinesBefore(Begin, {"#pragma omp declare target"});
+      Declare.insertLinesAfter(End, {"#pragma omp end declare target"}, "");
+      R.Notes.push_back("'" + D->getNameAsString() + "' is called: declare target");
+      LR.DeviceFunctions.push_back(D->getNameAsString());
+      if (DeclaredTarget.insert(D).second)
+        Pending.insert(Pending.end(), Declare.edits().end() - 2, Declare.edits().end());
+    }
     Pending.insert(Pending.end(), E.edits().begin(), E.edits().end());
     R.Emitted.push_back(Line);
+    LR.Offloaded = true;
+    LR.Parallel = true;
+    LR.Directive = Line;
+    LR.Fix = E.edits();
+    LR.Fix.insert(LR.Fix.end(), Declare.edits().begin(), Declare.edits().end());
+    Out.Loops.push_back(std::move(LR));
     EditSet None(SM);
     succeed(R, None); // the edit comes with emitEdits()
     Kernel K;

@@ -39,10 +39,15 @@ public:
 private:
   /// The directive line for L, its map items and notes; why not, else "".
   std::string offload(const SerialLoop &L, std::string &Line,
-                      std::vector<KernelItem> &Items, ConstructRecord &R);
+                      std::vector<KernelItem> &Items, ConstructRecord &R,
+                      LoopRecord &LR);
   std::vector<Kernel> &Kernels;
   std::set<const clang::Stmt *> Offloaded;
   std::vector<Edit> Pending;
+  /// The atomic directive lines of the loop being offloaded.
+  EditSet Atomics{SM};
+  /// The functions made declare target so far (once each).
+  std::set<const clang::FunctionDecl *> DeclaredTarget;
 };
 
 } // namespace ompm

@@ -23,20 +23,20 @@
 #include <stdlib.h>
 
 static void smooth(int n, int steps, double *restrict a, double *restrict b) {
-  // OUT: #pragma omp target data map(tofrom: b[1:n - 2], a[0:n])
-  // OUT-NEXT: for (int t = 0; t < steps; t++) {
+  // OUT: {{^ *}}#pragma omp target data map(tofrom: b[1:n - 2], a[0:n])
+  // OUT-NEXT: {{^ *}}for (int t = 0; t < steps; t++) {
   for (int t = 0; t < steps; t++) {
-    // OUT: #pragma omp target teams distribute parallel for map(tofrom: b[1:n - 2]) map(to: a[0:n])
+    // OUT: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: b[1:n - 2]) map(to: a[0:n])
     for (int i = 1; i < n - 1; i++)
       b[i] = (a[i - 1] + a[i] + a[i + 1]) / 3.0;
-    // OUT: #pragma omp target teams distribute parallel for map(tofrom: a[1:n - 2]) map(to: b[1:n - 2])
+    // OUT: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: a[1:n - 2]) map(to: b[1:n - 2])
     for (int i = 1; i < n - 1; i++)
       a[i] = b[i];
   }
 }
 
 static void scale(int n, int m, double *restrict x, const double *restrict y) {
-  // OUT: #pragma omp target teams distribute parallel for collapse(2) map(to: y[0:m*n]) map(tofrom: x[0:m*n]) private(t)
+  // OUT: {{^ *}}#pragma omp target teams distribute parallel for collapse(2) map(to: y[0:m*n]) map(tofrom: x[0:m*n]) private(t)
   double t;
   for (int i = 0; i < n; i++)
     for (int j = 0; j < m; j++) {
@@ -48,7 +48,10 @@ static void scale(int n, int m, double *restrict x, const double *restrict y) {
 int main(void) {
   int n = 100000;
   double *a = malloc(n * sizeof(double)), *b = malloc(n * sizeof(double));
-  // NOTE: serial-offload.c:[[@LINE+1]]:3: note: kept on the host: 'a' and 'b' may be the same memory (declare the pointers restrict)
+  // Two allocations of their own: not the same memory.
+  // NOTE: serial-offload.c:[[@LINE+3]]:3: note: offloaded: the dependence test proves its iterations independent
+  // OUT:      {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: a[0:n], b[0:n])
+  // OUT-NEXT: {{^ *}}for (int i = 0; i < n; i++) {
   for (int i = 0; i < n; i++) {
     a[i] = sin(i * 0.01);
     b[i] = 0;
@@ -56,7 +59,7 @@ int main(void) {
   smooth(n, 20, a, b);
   scale(100, 1000, a, b);
   double s = 0, m = 0;
-  // OUT: #pragma omp target teams distribute parallel for map(tofrom: s, m) map(to: a[0:n]) reduction(+: s) reduction(max: m)
+  // OUT: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: s, m) map(to: a[0:n]) reduction(+: s) reduction(max: m)
   for (int i = 0; i < n; i++) {
     s += a[i];
     if (a[i] > m)
@@ -69,11 +72,11 @@ int main(void) {
   // NOTE: serial-offload.c:[[@LINE+1]]:3: note: kept on the host: its 10 iterations are too few to offload (fewer than 1000)
   for (int i = 0; i < 10; i++)
     cnt += i;
-  // NOTE: serial-offload.c:[[@LINE+1]]:3: note: kept on the host: the loop calls 'printf', which is not a pure function of the C library (functions of the file are not made declare target yet)
+  // NOTE: serial-offload.c:[[@LINE+1]]:3: note: kept on the host: the loop calls 'printf', which is not a pure function of the C library
   for (int i = 0; i < n; i++)
     if (i % 50000 == 0)
       printf("%d ", i);
-  // NOTE: serial-offload.c:[[@LINE+1]]:3: note: kept on the host: 'last' is read after the loop, which would need its last value (lastprivate is not emitted yet)
+  // NOTE: serial-offload.c:[[@LINE+1]]:3: note: kept on the host: 'last' is read after the loop: its last value would need lastprivate, which clang 19 does not give back from a GPU
   for (int i = 0; i < n; i++)
     last = i * 2;
   printf("\n%.6f %.6f %.1f %d %d\n", s, m, a[n - 1], cnt, last);

@@ -129,6 +129,31 @@ TEST(Scalars, ReadAfter) {
   EXPECT_FALSE(readAfter(std::string(Head) + "  a[0] = t;\n" + Kernel + "}\n", "t"));
   // The address escapes.
   EXPECT_TRUE(readAfter(std::string(Head) + "  g(&t);\n" + Kernel + "}\n", "t"));
+  // Assigned again before any read: after the construct, or by the next
+  // for loop's initialization; not when the assignment reads t, when
+  // something that may leave comes first, or under a condition.
+  EXPECT_FALSE(readAfter(std::string(Head) + Kernel + "  t = 1;\n  a[0] = t;\n}\n", "t"));
+  EXPECT_FALSE(readAfter(std::string(Head) + Kernel +
+                             "  for (t = 0; t < 1; t++) a[0] = t;\n}\n", "t"));
+  EXPECT_TRUE(readAfter(std::string(Head) + Kernel + "  t = t + 1;\n}\n", "t"));
+  EXPECT_TRUE(readAfter(std::string(Head) + Kernel +
+                            "  if (n) return;\n  t = 1;\n  a[0] = t;\n}\n", "t"));
+  EXPECT_TRUE(readAfter(std::string(Head) + Kernel + "  if (n) t = 1;\n  a[0] = t;\n}\n",
+                        "t"));
+  // In a loop around the construct: the assignment must come first on the
+  // next iteration too (the body's first mention) and after the loop.
+  EXPECT_FALSE(readAfter(std::string(Head) + "  for (int k = 0; k < 3; k++) {\n" + Kernel +
+                             "  t = 2;\n  a[k] = t;\n  }\n}\n",
+                         "t"));
+  EXPECT_FALSE(readAfter(std::string(Head) + "  for (int k = 0; k < 3; k++) {\n  t = 1;\n" +
+                             "  a[k] = t;\n" + Kernel + "  }\n  t = 2;\n}\n",
+                         "t"));
+  EXPECT_TRUE(readAfter(std::string(Head) + "  for (int k = 0; k < 3; k++) {\n  a[k] = t;\n" +
+                            Kernel + "  }\n  t = 2;\n}\n",
+                        "t"));
+  EXPECT_TRUE(readAfter(std::string(Head) + "  for (int k = 0; k < 3; k++) {\n  t = 1;\n" +
+                            "  a[k] = t;\n" + Kernel + "  }\n  a[0] = t;\n}\n",
+                        "t"));
 }
 
 } // namespace

@@ -25,6 +25,8 @@ std::vector<std::string> loops(llvm::StringRef Code) {
       S += ", collapse " + std::to_string(L.Collapse);
     for (const std::string &R : L.Reductions)
       S += ", " + R;
+    for (const std::string &R : L.LastPrivate)
+      S += ", lastprivate " + R;
     V.push_back(S);
   }
   return V;
@@ -65,7 +67,7 @@ TEST(SerialLoopsTest, EveryRefusalHasItsReason) {
                   "    printf(\"%f\", q[i]);\n"
                   "  int last = 0;\n"
                   "  for (int i = 0; i < n; i++)\n"
-                  "    last = i;\n"
+                  "    if (i % 2) last = i;\n"
                   "  for (int i = 0; i < 8; i++)\n"
                   "    q[i] = 0;\n"
                   "  for (int i = 0; i < n; i++)\n"
@@ -76,11 +78,12 @@ TEST(SerialLoopsTest, EveryRefusalHasItsReason) {
                   "  return last;\n"
                   "}\n"),
             (std::vector<std::string>{
-                "4: 'g' and 'p' may be the same memory (declare the pointers restrict)",
+                "4: 'g' and 'p' may be the same memory (declare the pointers restrict, or pass distinct arrays to a static function)",
                 "6: the loop calls 'printf', which is not a pure function of the C "
-                "library (functions of the file are not made declare target yet)",
-                "9: 'last' is read after the loop, which would need its last value "
-                "(lastprivate is not emitted yet)",
+                "library",
+                "9: the loop writes 'last', declared outside it, in a way that is "
+                "neither a reduction, a flag set to one constant, nor a temporary "
+                "written before it is read",
                 "11: its 8 iterations are too few to offload (fewer than 1000)",
                 "13: the loop body leaves the loop (break, return, goto or throw)"}));
 }
@@ -105,7 +108,7 @@ TEST(SerialLoopsTest, ElementsReachedOtherwiseThanBySubscriptsAreNeverOffloaded)
                   "  for (int i = 0; i < 4000; i++)\n"
                   "    h[i] = p[i + 1];\n"
                   "  for (int i = 0; i < n; i++)\n"
-                  "    a[2 * i] = a[2 * i + 1];\n"
+                  "    a[2 * i] = a[2 * i + 2];\n"
                   "  int k = 0;\n"
                   "  for (int i = 0; i < n; i++)\n"
                   "    a[k++] = i;\n"
@@ -115,10 +118,52 @@ TEST(SerialLoopsTest, ElementsReachedOtherwiseThanBySubscriptsAreNeverOffloaded)
                 "or its address taken): the dependence test cannot see which elements",
                 "5: 'a' is used other than through subscripts (offset, passed on "
                 "or its address taken): the dependence test cannot see which elements",
-                "8: 'h' and 'p' may be the same memory (declare the pointers restrict)",
+                "8: 'h' and 'p' may be the same memory (declare the pointers restrict, or pass distinct arrays to a static function)",
                 "10: 'a' is written and accessed at different subscripts, which may "
                 "be a loop-carried dependence",
                 "13: the loop writes 'k', declared outside it, in a way that is "
                 "neither a reduction, a flag set to one constant, nor a temporary "
                 "written before it is read"}));
+}
+
+TEST(SerialLoopsTest, ValuesLiveAfterTheLoop) {
+  // A value every iteration writes would need lastprivate (which clang 19
+  // does not give back from a GPU); the loop variable itself, or a value
+  // not written by every iteration, keep the loop too; a value assigned
+  // again before any read is dead (the next loop's initialization, or an
+  // inner loop's).
+  EXPECT_EQ(loops("int f(int n, double *restrict a) {\n"
+                  "  double t = 0, u = 0;\n"
+                  "  int i, j, k;\n"
+                  "  for (int x = 0; x < n; x++) {\n"
+                  "    t = a[x];\n"
+                  "    a[x] = t * 2;\n"
+                  "  }\n"
+                  "  for (int x = 0; x < n; x++) {\n"
+                  "    if (x % 2) continue;\n"
+                  "    u = a[x];\n"
+                  "    a[x] = u;\n"
+                  "  }\n"
+                  "  for (i = 0; i < n; i++)\n"
+                  "    a[i] = 0;\n"
+                  "  k = i;\n"
+                  "  for (j = 0; j < n; j++)\n"
+                  "    for (k = 0; k < n; k++)\n"
+                  "      a[j * n + k] = 1;\n"
+                  "  for (j = 0; j < n; j++)\n"
+                  "    a[j] = 2;\n"
+                  "  return t + u + k;\n"
+                  "}\n"),
+            (std::vector<std::string>{
+                "4: 't' is read after the loop: its last value would need "
+                "lastprivate, which clang 19 does not give back from a GPU",
+                "8: 'u' is read after the loop, and not every iteration writes it "
+                "(its value after the loop need not be the last iteration's)",
+                "13: the loop variable 'i' is read after the loop (declare it in the "
+                "for statement, or its final value would have to be recomputed)",
+                "16: 'k' is read after the loop: its last value would need "
+                "lastprivate, which clang 19 does not give back from a GPU",
+                "17: the loop variable 'k' is read after the loop (declare it in the "
+                "for statement, or its final value would have to be recomputed)",
+                "19: parallel"}));
 }

@@ -59,6 +59,25 @@ TEST(SerialTest, ALoopThatIsNotAStatementOfABlockStays) {
   ASSERT_EQ(X.Out.Decisions.size(), 1u);
   EXPECT_EQ(X.Out.Decisions[0].Notes,
             std::vector<std::string>{"kept on the host: it is not a statement of "
-                                     "a block ({ ... }), where a directive could go "
-                                     "before it"});
+                                     "a block ({ ... }) or a for loop's body, where "
+                                     "a directive could go before it"});
+}
+
+TEST(SerialTest, TheBodyOfAHostLoopIsOffloaded) {
+  // The time loop carries a dependence; its body, a loop with no braces
+  // around it, gets the directive line before it.
+  PlanFixture X("void f(int n, double *restrict a) {\n"
+                "  for (int t = 0; t < 9; t++)\n"
+                "    for (int i = 0; i < n; i++)\n"
+                "      a[i] = a[i] + 1;\n"
+                "}\n",
+                PlanOptions(), {"-fopenacc", "-fopenmp"});
+  std::vector<Kernel> Kernels;
+  SerialTranslator T(*X.Base, Kernels);
+  T.run(findSerialLoops(X.ctx()));
+  T.emitEdits();
+  ASSERT_EQ(X.Out.Edits.size(), 1u);
+  EXPECT_EQ(X.Out.Edits[0].Text,
+            "    #pragma omp target teams distribute parallel for map(tofrom: a[0:n])\n");
+  EXPECT_EQ(Kernels.size(), 1u);
 }

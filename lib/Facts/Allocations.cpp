@@ -1,0 +1,214 @@
+//===- Allocations.cpp - Pointers proved to reach distinct objects --------===//
+#include "Facts/Allocations.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/StringSwitch.h"
+#include <optional>
+
+using namespace clang;
+
+namespace ompm {
+namespace {
+
+/// Records the calls of each function and the functions whose address is
+/// taken (named other than as a callee).
+class CallCollector : public RecursiveASTVisitor<CallCollector> {
+public:
+  CallCollector(std::map<const FunctionDecl *, std::vector<const CallExpr *>> &Sites,
+                std::map<const CallExpr *, const FunctionDecl *> &Callers,
+                std::set<const FunctionDecl *> &Taken)
+      : Sites(Sites), Callers(Callers), Taken(Taken) {}
+  bool TraverseFunctionDecl(FunctionDecl *F) {
+    const FunctionDecl *Saved = Current;
+    if (F->doesThisDeclarationHaveABody())
+      Current = F;
+    bool R = RecursiveASTVisitor::TraverseFunctionDecl(F);
+    Current = Saved;
+    return R;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    if (const FunctionDecl *F = C->getDirectCallee()) {
+      Sites[F->getCanonicalDecl()].push_back(C);
+      Callers[C] = Current;
+      if (const auto *DR = dyn_cast<DeclRefExpr>(C->getCallee()->IgnoreParenImpCasts()))
+        Callees.insert(DR);
+    }
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *D) {
+    if (const auto *F = dyn_cast<FunctionDecl>(D->getDecl()))
+      Refs.push_back({D, F->getCanonicalDecl()});
+    return true;
+  }
+  void finish() {
+    for (const auto &[D, F] : Refs)
+      if (!Callees.count(D))
+        Taken.insert(F);
+  }
+
+private:
+  std::map<const FunctionDecl *, std::vector<const CallExpr *>> &Sites;
+  std::map<const CallExpr *, const FunctionDecl *> &Callers;
+  std::set<const FunctionDecl *> &Taken;
+  std::set<const DeclRefExpr *> Callees;
+  std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> Refs;
+  const FunctionDecl *Current = nullptr;
+};
+
+bool isAllocation(const Expr *E) {
+  if (isa<CXXNewExpr>(E))
+    return true;
+  const auto *C = dyn_cast<CallExpr>(E);
+  const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
+  if (!F || !F->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return false;
+  return llvm::StringSwitch<bool>(F->getName())
+      .Cases("malloc", "calloc", "aligned_alloc", true)
+      .Default(false);
+}
+
+/// The assignments `V = e` in S (their e in Defs); Escapes when V's address
+/// is taken or another assignment operator than += and -= (which move it
+/// within its object) writes it.
+void definitions(const Stmt *S, const VarDecl *V, std::vector<const Expr *> &Defs,
+                 bool &Escapes) {
+  if (!S)
+    return;
+  if (const auto *B = dyn_cast<BinaryOperator>(S)) {
+    if (const auto *DR = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts());
+        DR && DR->getDecl() == V) {
+      if (B->getOpcode() == BO_Assign)
+        Defs.push_back(B->getRHS());
+      else if (B->getOpcode() != BO_AddAssign && B->getOpcode() != BO_SubAssign &&
+               B->isAssignmentOp())
+        Escapes = true;
+    }
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_AddrOf)
+    if (const auto *DR = dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts());
+        DR && DR->getDecl() == V)
+      Escapes = true;
+  for (const Stmt *C : S->children())
+    definitions(C, V, Defs, Escapes);
+}
+
+} // namespace
+
+AllocationFacts::AllocationFacts(ASTContext &Ctx) {
+  std::map<const FunctionDecl *, std::vector<const CallExpr *>> Sites;
+  std::map<const CallExpr *, const FunctionDecl *> Callers;
+  CallCollector C(Sites, Callers, AddressTaken);
+  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  C.finish();
+  for (const auto &[F, Es] : Sites)
+    for (const CallExpr *E : Es)
+      Calls[F].push_back({E, Callers[E]});
+}
+
+const Expr *AllocationFacts::definition(const VarDecl *V, const FunctionDecl *Fn) const {
+  std::vector<const Expr *> Defs;
+  bool Escapes = false;
+  if (V->getInit())
+    Defs.push_back(V->getInit());
+  definitions(Fn->getBody(), V, Defs, Escapes);
+  return !Escapes && Defs.size() == 1 ? Defs.front() : nullptr;
+}
+
+AllocationFacts::Root AllocationFacts::rootOfVar(const VarDecl *V, const FunctionDecl *Fn,
+                                                 unsigned Steps) const {
+  if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+    // The argument's object, unless the function points it elsewhere.
+    std::vector<const Expr *> Defs;
+    bool Escapes = false;
+    if (Fn && Fn->getBody())
+      definitions(Fn->getBody(), P, Defs, Escapes);
+    if (!Fn || !Defs.empty() || Escapes)
+      return {};
+    return {nullptr, P, false};
+  }
+  if (V->getType()->isArrayType())
+    return {V->getCanonicalDecl(), nullptr, V->hasLocalStorage()};
+  if (!V->hasLocalStorage() || !V->getType()->isPointerType() || !Fn ||
+      !Fn->getBody() || Steps > 8)
+    return {};
+  const Expr *D = definition(V, Fn);
+  return D ? rootOf(D, Fn) : Root{};
+}
+
+AllocationFacts::Root AllocationFacts::rootOf(const Expr *E, const FunctionDecl *Fn) const {
+  for (unsigned Steps = 0; E && Steps < 16; ++Steps) {
+    E = E->IgnoreParenCasts();
+    if (isAllocation(E))
+      return {E, nullptr, true};
+    if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+      if (U->getOpcode() != UO_AddrOf)
+        return {};
+      E = U->getSubExpr(); // &a[k]: a's object
+      continue;
+    }
+    if (const auto *S = dyn_cast<ArraySubscriptExpr>(E)) {
+      const Expr *Base = S->getBase()->IgnoreParenImpCasts();
+      // a[k][j] of an array of arrays: a's object; an element that is a
+      // pointer (p[k] of double **p) may reach any object.
+      if (S->getType()->isPointerType())
+        return {};
+      E = Base;
+      continue;
+    }
+    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      if (B->getOpcode() != BO_Add && B->getOpcode() != BO_Sub)
+        return {};
+      E = B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS();
+      continue;
+    }
+    const auto *DR = dyn_cast<DeclRefExpr>(E);
+    const auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    return V ? rootOfVar(V, Fn, Steps) : Root{};
+  }
+  return {};
+}
+
+bool AllocationFacts::distinctRoots(const Root &A, const Root &B, const FunctionDecl *Fn,
+                                    unsigned Depth) const {
+  if (A.Object && B.Object)
+    return A.Object != B.Object;
+  // What this invocation creates is none of what it was passed.
+  if ((A.Fresh && B.Param) || (B.Fresh && A.Param))
+    return true;
+  if (!(A.Param || B.Param) || Depth >= 4 || !Fn)
+    return false;
+  // A parameter: at every call the arguments (or the argument and the
+  // other object, an array of static storage) are distinct.
+  if ((!A.Param && A.Fresh) || (!B.Param && B.Fresh))
+    return false;
+  const FunctionDecl *Canon = Fn->getCanonicalDecl();
+  if (Fn->isExternallyVisible() || AddressTaken.count(Canon))
+    return false;
+  auto It = Calls.find(Canon);
+  if (It == Calls.end() || It->second.empty())
+    return false;
+  for (const Call &C : It->second) {
+    auto AtCall = [&](const Root &R) -> std::optional<Root> {
+      if (!R.Param)
+        return R;
+      unsigned I = R.Param->getFunctionScopeIndex();
+      if (I >= C.E->getNumArgs() || !C.Caller)
+        return std::nullopt;
+      return rootOf(C.E->getArg(I), C.Caller);
+    };
+    std::optional<Root> CA = AtCall(A), CB = AtCall(B);
+    if (!CA || !CB || !distinctRoots(*CA, *CB, C.Caller, Depth + 1))
+      return false;
+  }
+  return true;
+}
+
+bool AllocationFacts::distinct(const ValueDecl *A, const ValueDecl *B,
+                               const FunctionDecl *Fn) const {
+  const auto *VA = dyn_cast<VarDecl>(A), *VB = dyn_cast<VarDecl>(B);
+  if (!VA || !VB || VA == VB)
+    return false;
+  return distinctRoots(rootOfVar(VA, Fn, 0), rootOfVar(VB, Fn, 0), Fn, 0);
+}
+
+} // namespace ompm
