@@ -167,3 +167,22 @@ TEST(SerialLoopsTest, ValuesLiveAfterTheLoop) {
                 "for statement, or its final value would have to be recomputed)",
                 "19: parallel"}));
 }
+
+TEST(SerialLoopsTest, ReductionNestsAreCollapsed) {
+  // The inner level reduces the outer loop's scalar: one reduction over
+  // the collapsed nest; an inner reduction of its own stops the collapse.
+  EXPECT_EQ(loops("double f(int n, int m, const double *restrict a, double *restrict r) {\n"
+                  "  double s = 0;\n"
+                  "  for (int i = 0; i < n; i++)\n"
+                  "    for (int j = 0; j < m; j++)\n"
+                  "      s += a[i * m + j];\n"
+                  "  for (int i = 0; i < n; i++) {\n"
+                  "    double t = 0;\n"
+                  "    for (int j = 0; j < m; j++)\n"
+                  "      t += a[i * m + j];\n"
+                  "    r[i] = t;\n"
+                  "  }\n"
+                  "  return s;\n"
+                  "}\n"),
+            (std::vector<std::string>{"3: parallel, collapse 2, +: s", "6: parallel"}));
+}
