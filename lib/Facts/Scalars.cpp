@@ -392,10 +392,12 @@ bool mayBeReadAfter(const Stmt *S, const ValueDecl *V, const FunctionDecl *Fn,
   SourceLocation End = lastLocation(S, SM);
   // The loops of Fn around S: a mention anywhere in one runs again after S.
   std::vector<const Stmt *> Loops;
-  bool Read = false;
+  // Read: a mention after S (or in a loop around it); Escapes: V's address
+  // is taken or a reference binds to it, which counts wherever it is.
+  bool Read = false, Escapes = false;
   std::function<void(const Stmt *, const Stmt *)> Walk = [&](const Stmt *X,
                                                             const Stmt *Parent) {
-    if (!X || Read)
+    if (!X || Escapes)
       return;
     if ((isa<ForStmt>(X) || isa<WhileStmt>(X) || isa<DoStmt>(X) ||
          isa<CXXForRangeStmt>(X)) &&
@@ -405,7 +407,7 @@ bool mayBeReadAfter(const Stmt *S, const ValueDecl *V, const FunctionDecl *Fn,
       SourceLocation L = Loc(X->getBeginLoc());
       if (const auto *U = dyn_cast_or_null<UnaryOperator>(Parent);
           U && U->getOpcode() == UO_AddrOf)
-        Read = true; // its address escapes
+        Escapes = true;
       else if (!Within(L, S) &&
                (SM.isBeforeInTranslationUnit(End, L) ||
                 llvm::any_of(Loops, [&](const Stmt *Lp) { return Within(L, Lp); })))
@@ -416,7 +418,7 @@ bool mayBeReadAfter(const Stmt *S, const ValueDecl *V, const FunctionDecl *Fn,
         if (const auto *R = dyn_cast<VarDecl>(Dd);
             R && R->getType()->isReferenceType() && R->getInit() &&
             mentions(R->getInit(), V))
-          Read = true; // a reference binds to it
+          Escapes = true;
     for (const Stmt *C : X->children())
       Walk(C, X);
   };
@@ -424,32 +426,14 @@ bool mayBeReadAfter(const Stmt *S, const ValueDecl *V, const FunctionDecl *Fn,
   // mention before a loop that holds S is in that loop only if the loop
   // starts before it, which the walk order guarantees.
   Walk(Fn->getBody(), nullptr);
+  if (Escapes)
+    return true;
   if (!Read)
     return false;
   // A mention after S that an assignment always precedes reads that
-  // assignment's value, not S's; unless the address escapes or a reference
-  // binds to V, which the walk counts as reads wherever they are.
-  bool Escapes = false;
-  std::function<void(const Stmt *, const Stmt *)> Esc = [&](const Stmt *X,
-                                                           const Stmt *Parent) {
-    if (!X || Escapes)
-      return;
-    if (isa<DeclRefExpr>(X) && isRef(cast<Expr>(X), V))
-      if (const auto *U = dyn_cast_or_null<UnaryOperator>(Parent);
-          U && U->getOpcode() == UO_AddrOf)
-        Escapes = true;
-    if (const auto *D = dyn_cast<DeclStmt>(X))
-      for (const Decl *Dd : D->decls())
-        if (const auto *R = dyn_cast<VarDecl>(Dd);
-            R && R->getType()->isReferenceType() && R->getInit() &&
-            mentions(R->getInit(), V))
-          Escapes = true;
-    for (const Stmt *C : X->children())
-      Esc(C, X);
-  };
-  Esc(Fn->getBody(), nullptr);
+  // assignment's value, not S's.
   ParentMap PM(Fn->getBody());
-  return Escapes || !killedAfter(S, V, Fn->getBody(), PM);
+  return !killedAfter(S, V, Fn->getBody(), PM);
 }
 
 } // namespace ompm
