@@ -44,6 +44,10 @@ private:
   // HoistUses.cpp: the host's uses inside, swaps, map types.
   const clang::Stmt *stmtOf(const clang::Stmt *S);
   bool collectUses();
+  /// The candidates the pointer or array V (no candidate) may be the
+  /// memory of: not restrict, not two declared arrays, not proved distinct
+  /// (lib/Facts/Allocations).
+  std::vector<const clang::ValueDecl *> mayAliasCandidates(const clang::ValueDecl *V);
   bool groupSwaps();
   void chooseTypes();
   bool deadAfter(const clang::ValueDecl *V) const;

@@ -40,6 +40,25 @@ const Stmt *HoistAttempt::stmtOf(const Stmt *S) {
   return nullptr;
 }
 
+std::vector<const ValueDecl *> HoistAttempt::mayAliasCandidates(const ValueDecl *V) {
+  auto Memory = [](const ValueDecl *X) {
+    QualType T = X->getType().getNonReferenceType();
+    return T->isPointerType() || T->isArrayType();
+  };
+  auto Restrict = [](const ValueDecl *X) {
+    return X->getType()->isPointerType() && X->getType().isRestrictQualified();
+  };
+  auto Array = [](const ValueDecl *X) { return X->getType()->isArrayType(); };
+  std::vector<const ValueDecl *> Out;
+  if (!Memory(V) || !isa<VarDecl>(V))
+    return Out;
+  for (const ValueDecl *C : Order)
+    if (Memory(C) && !Restrict(C) && !Restrict(V) && !(Array(C) && Array(V)) &&
+        !P.allocations().distinct(V, C, Fn))
+      Out.push_back(C);
+  return Out;
+}
+
 bool HoistAttempt::collectUses() {
   for (const DeclRefExpr *R : Refs) {
     const ValueDecl *V = R->getDecl();
@@ -74,6 +93,17 @@ bool HoistAttempt::collectUses() {
     }
     if (!Cands.count(V)) {
       NotCopied.insert(V); // a use of a variable no kernel maps, not a pointer copy
+      // A pointer (or array) that may be the memory of a candidate: the
+      // host may read or write the candidate through it, so the use is one
+      // of the candidate's whole mapped section, a write (as a call's).
+      if (const Stmt *S = stmtOf(R); S && S != L)
+        for (const ValueDecl *C : mayAliasCandidates(V)) {
+          if (!Cands[C].Ok)
+            continue;
+          Uses[S].insert(C);
+          ViaCall[S].insert(C);
+          WrittenViaCall[S].insert(C);
+        }
       continue;
     }
     // The pointer itself changes in a way we cannot follow: its address

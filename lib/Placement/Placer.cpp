@@ -74,6 +74,12 @@ const std::map<std::string, const VarDecl *> &DataPlacer::globalVars() {
   return *GlobalVarsByName;
 }
 
+const AllocationFacts &DataPlacer::allocations() {
+  if (!Allocations)
+    Allocations = std::make_unique<AllocationFacts>(Ctx);
+  return *Allocations;
+}
+
 const HostCopies &DataPlacer::flowOf(const FunctionDecl *Fn) {
   std::unique_ptr<HostCopies> &F = Flows[Fn];
   if (!F)

@@ -14,6 +14,7 @@
 #define OMPM_PLACEMENT_PLACER_H
 
 #include "Edit/PlanStep.h"
+#include "Facts/Allocations.h"
 #include "Facts/CallGraph.h"
 #include "Facts/HostCopies.h"
 #include "Facts/Regions.h"
@@ -57,6 +58,9 @@ public:
   const std::map<std::string, const clang::VarDecl *> &globalVars();
   /// The host-copy dataflow of each function, built once.
   const HostCopies &flowOf(const clang::FunctionDecl *Fn);
+  /// Which pointers of the file are proved distinct objects (built on
+  /// first use).
+  const AllocationFacts &allocations();
 
   // Refinements.cpp: each proved, else the region keeps the map it would
   // have had without it.
@@ -99,6 +103,7 @@ private:
   void planStraightLineRuns(bool Phases);
 
   std::optional<CallGraphFacts> CallGraph;
+  std::unique_ptr<AllocationFacts> Allocations;
   std::optional<std::map<std::string, const clang::VarDecl *>> GlobalVarsByName;
   std::map<const clang::FunctionDecl *, std::unique_ptr<HostCopies>> Flows;
   std::set<const clang::Stmt *> HoistedLoops;
