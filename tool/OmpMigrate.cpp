@@ -69,6 +69,12 @@ static cl::opt<std::string> Offload("offload",
     cl::desc("Comma-separated sources of kernels besides OpenACC: 'serial' "
              "offloads the serial loops proved parallel (docs/serial.md)"),
     cl::cat(Category));
+static cl::opt<bool> ArrayReductions("array-reductions",
+    cl::desc("With --offload=serial: reduce a declared array of at most 256 "
+             "elements that a loop updates at shared places (a histogram) "
+             "as a whole, reduction(+: h), instead of atomic updates (not "
+             "yet checked on a GPU)"),
+    cl::cat(Category));
 static cl::opt<bool> Suggest("suggest",
     cl::desc("Rewrite nothing: print each serial loop that can be offloaded "
              "as a remark with its fix-it (implies --offload=serial; with "
@@ -122,6 +128,7 @@ int main(int argc, const char **argv) {
   }
   Opts.Plan.AsyncNowait = Async == "nowait";
   Opts.Plan.OptimizeOpenMP = OptimizeData;
+  Opts.Plan.ArrayReductions = ArrayReductions;
   if (!Offload.empty()) {
     llvm::SmallVector<llvm::StringRef, 4> Parts;
     llvm::StringRef(Offload).split(Parts, ',');

@@ -113,6 +113,8 @@ llvm::json::Array loopsReport(const FileResult &R) {
       O["atomic"] = strings(L.Atomics);
       if (!L.DeviceFunctions.empty())
         O["declare_target"] = strings(L.DeviceFunctions);
+      if (!L.Versioned.empty())
+        O["versioned"] = L.Versioned;
     }
     Loops.push_back(std::move(O));
   }

@@ -45,8 +45,12 @@ struct LoopRecord {
   unsigned Line = 0, Column = 0;
   clang::SourceLocation Loc;
   bool Offloaded = false;
-  /// Proved parallel (offloaded, or kept on the host for profitability).
+  /// Proved parallel (offloaded, or kept on the host for a reason other
+  /// than a dependence: profitability, a clause the compilers get wrong).
   bool Parallel = false;
+  /// For a versioned loop: the run-time test that chooses the offloaded
+  /// copy.
+  std::string Versioned;
   std::string Reason;    ///< why it stays on the host
   std::string Directive; ///< the line inserted before it, when offloaded
   unsigned Collapse = 1;

@@ -1,5 +1,7 @@
 //===- Allocations.cpp - Pointers proved to reach distinct objects --------===//
 #include "Facts/Allocations.h"
+#include "clang/AST/ParentMap.h"
+#include <functional>
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -209,6 +211,63 @@ bool AllocationFacts::distinct(const ValueDecl *A, const ValueDecl *B,
   if (!VA || !VB || VA == VB)
     return false;
   return distinctRoots(rootOfVar(VA, Fn, 0), rootOfVar(VB, Fn, 0), Fn, 0);
+}
+
+bool AllocationFacts::sameObject(const ValueDecl *A, const ValueDecl *B,
+                                 const FunctionDecl *Fn) const {
+  const auto *VA = dyn_cast<VarDecl>(A), *VB = dyn_cast<VarDecl>(B);
+  if (!VA || !VB)
+    return false;
+  Root RA = rootOfVar(VA, Fn, 0), RB = rootOfVar(VB, Fn, 0);
+  return RA.Object && RA.Object == RB.Object;
+}
+
+bool AllocationFacts::sameOrDistinct(const ValueDecl *A, const ValueDecl *B,
+                                     const FunctionDecl *Fn) const {
+  const auto *PA = dyn_cast<ParmVarDecl>(A), *PB = dyn_cast<ParmVarDecl>(B);
+  if (!PA || !PB || PA == PB || !Fn)
+    return false;
+  // The parameters keep the values they were passed: never assigned,
+  // stepped or their address taken.
+  if (!Fn->getBody())
+    return false;
+  ParentMap PM(Fn->getBody());
+  bool Changed = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || Changed)
+      return;
+    if (const auto *D = dyn_cast<DeclRefExpr>(S); D && (D->getDecl() == PA || D->getDecl() == PB)) {
+      const Stmt *P = PM.getParentIgnoreParenImpCasts(const_cast<DeclRefExpr *>(D));
+      if (const auto *U = dyn_cast_or_null<UnaryOperator>(P))
+        Changed |= U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf;
+      if (const auto *B = dyn_cast_or_null<BinaryOperator>(P))
+        Changed |= B->isAssignmentOp() && B->getLHS()->IgnoreParenImpCasts() == D;
+    }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Fn->getBody());
+  if (Changed)
+    return false;
+  const FunctionDecl *Canon = Fn->getCanonicalDecl();
+  if (Fn->isExternallyVisible() || AddressTaken.count(Canon))
+    return false;
+  auto It = Calls.find(Canon);
+  if (It == Calls.end() || It->second.empty())
+    return false;
+  unsigned IA = PA->getFunctionScopeIndex(), IB = PB->getFunctionScopeIndex();
+  for (const Call &C : It->second) {
+    if (IA >= C.E->getNumArgs() || IB >= C.E->getNumArgs() || !C.Caller)
+      return false;
+    const auto *DA = dyn_cast<DeclRefExpr>(C.E->getArg(IA)->IgnoreParenImpCasts());
+    const auto *DB = dyn_cast<DeclRefExpr>(C.E->getArg(IB)->IgnoreParenImpCasts());
+    if (DA && DB && DA->getDecl() == DB->getDecl())
+      continue; // one variable, read once for each argument: one address
+    if (!distinctRoots(rootOf(C.E->getArg(IA), C.Caller), rootOf(C.E->getArg(IB), C.Caller),
+                       C.Caller, 1))
+      return false;
+  }
+  return true;
 }
 
 } // namespace ompm

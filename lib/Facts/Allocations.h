@@ -30,6 +30,15 @@ public:
   /// distinct objects.
   bool distinct(const clang::ValueDecl *A, const clang::ValueDecl *B,
                 const clang::FunctionDecl *Fn) const;
+  /// Whether A and B, variables seen in Fn, are traced to one object (a
+  /// local pointer into an array: `double *p = h;`).
+  bool sameObject(const clang::ValueDecl *A, const clang::ValueDecl *B,
+                  const clang::FunctionDecl *Fn) const;
+  /// Whether A and B, pointer parameters of Fn (static, only called), hold
+  /// the same address or distinct objects at every call: each call passes
+  /// one variable for both (`scale(n, w, w)`), or distinct objects.
+  bool sameOrDistinct(const clang::ValueDecl *A, const clang::ValueDecl *B,
+                      const clang::FunctionDecl *Fn) const;
 
 private:
   /// What a pointer expression reaches: an object (an array declaration or

@@ -1,9 +1,11 @@
 //===- Dependence.cpp - Whether a loop's iterations are independent -------===//
 #include "Facts/Dependence.h"
+#include "Facts/Directives.h"
 #include "Facts/Scalars.h"
 #include "Facts/Subscripts.h"
 #include "clang/AST/ParentMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include <functional>
 #include <set>
 
@@ -151,16 +153,40 @@ bool isStatement(const Stmt *S, const Stmt *P) {
   return false;
 }
 
-/// Whether B, an array of the region, is written only by atomic updates of
-/// one operator class, each a statement, whose subscripts and operands do
-/// not read B otherwise; their expressions go to Updates.
-static bool onlyCommutativeUpdates(const RegionFacts &F, const ValueDecl *B,
-                                   const ForStmt *For,
-                                   std::vector<const Expr *> &Updates) {
+/// `x = fmax(x, e)` (fmin, and the float and long double forms) of an
+/// array element x: "max" or "min" with the element in Elem, else "".
+static std::string minMaxUpdateOf(const Expr *E, const ArraySubscriptExpr *&Elem,
+                                  const ASTContext &Ctx) {
+  const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParens());
+  if (!B || B->getOpcode() != BO_Assign)
+    return "";
+  Elem = dyn_cast<ArraySubscriptExpr>(B->getLHS()->IgnoreParenImpCasts());
+  const auto *C = dyn_cast<CallExpr>(B->getRHS()->IgnoreParenImpCasts());
+  const FunctionDecl *FD = C ? C->getDirectCallee() : nullptr;
+  if (!Elem || !FD || C->getNumArgs() != 2)
+    return "";
+  std::string Name = FD->getNameAsString();
+  std::string Op = llvm::StringSwitch<std::string>(Name)
+                       .Cases("fmax", "fmaxf", "fmaxl", "max")
+                       .Cases("fmin", "fminf", "fminl", "min")
+                       .Default("");
+  if (Op.empty() || !(sameExpr(C->getArg(0), B->getLHS(), Ctx) ||
+                      sameExpr(C->getArg(1), B->getLHS(), Ctx)))
+    return "";
+  return Op;
+}
+
+/// The operator class of the updates of B when every access of B in the
+/// loop is the element of an update statement of one class (atomicUpdateOf,
+/// and with MinMax `x = fmax(x, e)`), whose subscripts do not read B
+/// otherwise: the update expressions go to Found and their elements to
+/// Elems. "" when B is accessed otherwise.
+static std::string commutativeUpdates(const RegionFacts &F, const ValueDecl *B,
+                                      const ForStmt *For, bool MinMax,
+                                      std::vector<const Expr *> &Found,
+                                      std::set<const ArraySubscriptExpr *> &Elems) {
   // Each access of B is the element of one update statement (x = x op e
   // has two accesses, the same element).
-  std::set<const ArraySubscriptExpr *> Elems;
-  std::vector<const Expr *> Found;
   std::string Op;
   bool Ok = true;
   ParentMap PM(const_cast<Stmt *>(static_cast<const Stmt *>(For)));
@@ -171,28 +197,33 @@ static bool onlyCommutativeUpdates(const RegionFacts &F, const ValueDecl *B,
     const ArraySubscriptExpr *Elem = nullptr;
     if (E && !isa<ArraySubscriptExpr>(E)) {
       std::string O = atomicUpdateOf(E, Elem, F.context());
-      const Stmt *P = PM.getParent(const_cast<Stmt *>(S));
-      bool Statement = isStatement(S, P);
-      if (!O.empty() && Elem && F.accesses().size() &&
-          llvm::any_of(F.accesses(), [&](const Access &A) {
+      if (O.empty() && MinMax)
+        O = minMaxUpdateOf(E, Elem, F.context());
+      if (!O.empty() && Elem && llvm::any_of(F.accesses(), [&](const Access &A) {
             return A.Expr == Elem && A.Base == B;
           })) {
-        if (!Statement || (!Op.empty() && O != Op) ||
-            !E->getType()->isArithmeticType()) {
+        if (!isStatement(S, PM.getParent(const_cast<Stmt *>(S))) ||
+            (!Op.empty() && O != Op) || !E->getType()->isArithmeticType()) {
           Ok = false;
           return;
         }
         Op = O;
         Found.push_back(E);
         Elems.insert(Elem);
-        // x = x op e: the element on the right is the same.
+        // x = x op e, x = fmax(x, e): the element on the right is the same.
         if (const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParens());
-            BO && BO->getOpcode() == BO_Assign)
-          if (const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParens()))
-            for (const Expr *X : {R->getLHS(), R->getRHS()})
-              if (sameExpr(X, BO->getLHS(), F.context()))
-                if (const auto *XE = dyn_cast<ArraySubscriptExpr>(X->IgnoreParenImpCasts()))
-                  Elems.insert(XE);
+            BO && BO->getOpcode() == BO_Assign) {
+          std::vector<const Expr *> Operands;
+          const Expr *R = BO->getRHS()->IgnoreParenImpCasts();
+          if (const auto *RB = dyn_cast<BinaryOperator>(R))
+            Operands = {RB->getLHS(), RB->getRHS()};
+          else if (const auto *RC = dyn_cast<CallExpr>(R))
+            Operands.assign(RC->arg_begin(), RC->arg_end());
+          for (const Expr *X : Operands)
+            if (sameExpr(X, BO->getLHS(), F.context()))
+              if (const auto *XE = dyn_cast<ArraySubscriptExpr>(X->IgnoreParenImpCasts()))
+                Elems.insert(XE);
+        }
       }
     }
     for (const Stmt *C : S->children())
@@ -200,10 +231,33 @@ static bool onlyCommutativeUpdates(const RegionFacts &F, const ValueDecl *B,
   };
   Walk(For->getBody());
   if (!Ok || Found.empty())
+    return "";
+  for (const Access &A : F.accesses())
+    if (A.Base == B && !Elems.count(A.Expr))
+      return ""; // read or written elsewhere
+  // The subscripts must not read B.
+  for (const ArraySubscriptExpr *E : Elems)
+    for (const Access &A : F.accesses())
+      if (A.Base == B && A.Expr != E && E->getSourceRange().fullyContains(A.Expr->getSourceRange()) &&
+          !Elems.count(A.Expr))
+        return "";
+  return Op;
+}
+
+/// Whether B, an array of the region, is written only by atomic updates of
+/// one operator class at data-dependent places (commutativeUpdates): their
+/// expressions go to Updates.
+static bool onlyCommutativeUpdates(const RegionFacts &F, const ValueDecl *B,
+                                   const ForStmt *For,
+                                   std::vector<const Expr *> &Updates) {
+  std::vector<const Expr *> Found;
+  std::set<const ArraySubscriptExpr *> Elems;
+  if (commutativeUpdates(F, B, For, /*MinMax=*/false, Found, Elems).empty())
     return false;
   // Only at data-dependent places (a subscript the test cannot follow): an
   // affine element that iterations share is a reduction or a dependence,
-  // and atomics there would serialize the loop.
+  // and atomics there would serialize the loop (`y[j] += a[i][j]` over an
+  // inner j: every iteration walks the same elements in the same order).
   if (llvm::all_of(Elems, [&](const ArraySubscriptExpr *E) {
         for (const Access &A : F.accesses())
           if (A.Expr == E)
@@ -213,27 +267,17 @@ static bool onlyCommutativeUpdates(const RegionFacts &F, const ValueDecl *B,
         return true;
       }))
     return false;
-  for (const Access &A : F.accesses())
-    if (A.Base == B && !Elems.count(A.Expr))
-      return false; // read or written elsewhere
-  // The subscripts and operands must not read B.
-  for (const ArraySubscriptExpr *E : Elems)
-    for (const Access &A : F.accesses())
-      if (A.Base == B && A.Expr != E && E->getSourceRange().fullyContains(A.Expr->getSourceRange()) &&
-          !Elems.count(A.Expr))
-        return false;
   Updates.insert(Updates.end(), Found.begin(), Found.end());
   return true;
 }
 
-/// Why the accesses to the written array B may conflict between
-/// iterations of the loop L (For); empty when every write is separated
-/// from itself and from every other access.
-static std::string arrayWhy(const RegionFacts &F, const ValueDecl *B, const ForStmt *For,
-                            const CanonicalLoop &L) {
+/// Every access to B with its subscripts as polynomials, the loops between
+/// For and it (innermost first) and the loops of the region around For;
+/// empty if a subscript is no polynomial.
+static std::vector<std::pair<const Access *, SubscriptAccess>>
+subscriptAccesses(const RegionFacts &F, const ValueDecl *B, const ForStmt *For,
+                  const std::vector<LoopRange> &Context) {
   const std::vector<CanonicalLoop> &Loops = F.loops();
-  LoopRange Outer{L.Symbol, L.Min, L.Max};
-  // Every access to B, its subscripts as polynomials and its inner loops.
   std::vector<std::pair<const Access *, SubscriptAccess>> As;
   for (const Access &A : F.accesses()) {
     if (A.Base != B)
@@ -242,17 +286,110 @@ static std::string arrayWhy(const RegionFacts &F, const ValueDecl *B, const ForS
     for (const Expr *I : A.Indices) {
       std::optional<Poly> P = F.toPoly(I);
       if (!P)
-        return "a subscript of '" + F.nameOf(B) +
-               "' depends on a value computed in the loop";
+        return {};
       S.Index.push_back(*P);
     }
+    bool Inside = true;
     for (auto It = A.Loops.rbegin(); It != A.Loops.rend(); ++It) {
-      if (Loops[*It].For == For)
-        break;
-      S.Inner.push_back({Loops[*It].Symbol, Loops[*It].Min, Loops[*It].Max});
+      const CanonicalLoop &C = Loops[*It];
+      if (C.For == For) {
+        Inside = false;
+        continue;
+      }
+      (Inside ? S.Inner : S.Outer).push_back({C.Symbol, C.Min, C.Max, C.Step});
     }
+    S.Outer.insert(S.Outer.end(), Context.begin(), Context.end());
     As.push_back({&A, std::move(S)});
   }
+  return As;
+}
+
+/// The element reduction on B in the loop L (For), when every write of B
+/// is an update of one commutative operator class of one element that no
+/// iteration moves (its subscripts name no loop of For's), and no other
+/// access of B in the loop reaches that element: "op: element" (the
+/// element's text), else "".
+static std::string elementReduction(const RegionFacts &F, const ValueDecl *B,
+                                    const ForStmt *For, const CanonicalLoop &L,
+                                    const std::vector<LoopRange> &Context) {
+  const ArraySubscriptExpr *Elem = nullptr;
+  std::string Op;
+  std::set<const Expr *> Covered; // the element's own accesses
+  ParentMap PM(const_cast<Stmt *>(static_cast<const Stmt *>(For)));
+  bool Ok = true;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || !Ok)
+      return;
+    const ArraySubscriptExpr *E = nullptr;
+    if (const auto *X = dyn_cast<Expr>(S); X && !isa<ArraySubscriptExpr>(X)) {
+      std::string O = atomicUpdateOf(X, E, F.context());
+      if (!O.empty() && E && llvm::any_of(F.accesses(), [&](const Access &A) {
+            return A.Expr == E && A.Base == B;
+          })) {
+        if ((Elem && !sameExpr(E, Elem, F.context())) || (!Op.empty() && O != Op) ||
+            !isStatement(S, PM.getParent(const_cast<Stmt *>(S))) ||
+            !X->getType()->isArithmeticType()) {
+          Ok = false;
+          return;
+        }
+        Elem = E;
+        Op = O;
+        const auto *BO = dyn_cast<BinaryOperator>(X->IgnoreParens());
+        Covered.insert(E);
+        if (BO && BO->getOpcode() == BO_Assign)
+          if (const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParens()))
+            for (const Expr *Y : {R->getLHS(), R->getRHS()})
+              if (sameExpr(Y, BO->getLHS(), F.context()))
+                Covered.insert(Y->IgnoreParenImpCasts());
+      }
+    }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(For->getBody());
+  if (!Ok || !Elem)
+    return "";
+  std::vector<std::pair<const Access *, SubscriptAccess>> As = subscriptAccesses(F, B, For, Context);
+  const SubscriptAccess *Target = nullptr;
+  for (const auto &[A, S] : As)
+    if (A->Expr == Elem)
+      Target = &S;
+  if (!Target)
+    return "";
+  // Fixed for the whole loop: no loop variable of For's nest.
+  std::vector<std::string> Moving = {L.Symbol};
+  for (const LoopRange &R : Target->Inner)
+    Moving.push_back(R.Sym);
+  for (const Poly &P : Target->Index)
+    for (const std::string &M : Moving)
+      if (P.mentions(M))
+        return "";
+  LoopRange Range{L.Symbol, L.Min, L.Max, L.Step};
+  for (const auto &[A, S] : As) {
+    if (Covered.count(A->Expr)) {
+      if (S.Index != Target->Index)
+        return "";
+      continue;
+    }
+    if (A->IsWrite || !neverSameElement(*Target, S, Range))
+      return "";
+  }
+  return Op + ": " + exprText(Elem, F.context());
+}
+
+/// Why the accesses to the written array B may conflict between
+/// iterations of the loop L (For); empty when every write is separated
+/// from itself and from every other access.
+static std::string arrayWhy(const RegionFacts &F, const ValueDecl *B, const ForStmt *For,
+                            const CanonicalLoop &L, const std::vector<LoopRange> &Context) {
+  LoopRange Outer{L.Symbol, L.Min, L.Max, L.Step};
+  // Every access to B, its subscripts as polynomials and its inner loops.
+  std::vector<std::pair<const Access *, SubscriptAccess>> As = subscriptAccesses(F, B, For, Context);
+  if (As.empty())
+    for (const Access &A : F.accesses())
+      if (A.Base == B)
+        return "a subscript of '" + F.nameOf(B) +
+               "' depends on a value computed in the loop";
   for (const auto &[W, WS] : As) {
     if (!W->IsWrite)
       continue;
@@ -274,7 +411,7 @@ static std::string arrayWhy(const RegionFacts &F, const ValueDecl *B, const ForS
 ParallelResult testParallel(
     const RegionFacts &F, const ForStmt *For,
     const std::function<bool(const ValueDecl *, const ValueDecl *)> &Distinct,
-    bool AtomicUpdates) {
+    bool AtomicUpdates, bool ElementReductions, const std::vector<LoopRange> &Context) {
   const std::vector<CanonicalLoop> &Loops = F.loops();
   ParallelResult R;
   int Self = -1;
@@ -317,6 +454,8 @@ ParallelResult testParallel(
       R.Shared.push_back(F.nameOf(V));
       break;
     case ScalarRole::Private:
+    case ScalarRole::WriteOnly: // private; its value after the loop, if read,
+                                // is the caller's concern (lastprivate)
       R.Privates.push_back(F.nameOf(V));
       break;
     case ScalarRole::Other:
@@ -331,12 +470,31 @@ ParallelResult testParallel(
     if (A.IsWrite)
       WrittenBases.insert(A.Base);
   for (const ValueDecl *B : WrittenBases) {
-    std::string Why = arrayWhy(F, B, For, L);
-    // What the test cannot separate may still be updates that commute.
-    if (!Why.empty() && !(AtomicUpdates && onlyCommutativeUpdates(F, B, For, R.Updates))) {
-      R.Why = Why;
-      return R;
+    std::string Why = arrayWhy(F, B, For, L, Context);
+    if (Why.empty())
+      continue;
+    // What the test cannot separate may still be updates that commute: of
+    // one element (a reduction), or of many (atomics).
+    if (ElementReductions) {
+      if (std::string Item = elementReduction(F, B, For, L, Context); !Item.empty()) {
+        R.ElementReductions.push_back(Item);
+        continue;
+      }
     }
+    if (AtomicUpdates && onlyCommutativeUpdates(F, B, For, R.Updates))
+      continue;
+    // Updates of many elements that iterations share: an array reduction.
+    std::vector<const Expr *> Found;
+    std::set<const ArraySubscriptExpr *> Elems;
+    if (std::string Op = ElementReductions
+                             ? commutativeUpdates(F, B, For, /*MinMax=*/true, Found, Elems)
+                             : "";
+        !Op.empty()) {
+      R.ArrayReductions.push_back(Op + ": " + F.nameOf(B));
+      continue;
+    }
+    R.Why = Why;
+    return R;
   }
   R.Why = mayAliasWhy(F, WrittenBases, Distinct);
   if (!R.Why.empty())

@@ -11,6 +11,7 @@
 #define OMPM_FACTS_DEPENDENCE_H
 
 #include "Facts/Regions.h"
+#include "Facts/Subscripts.h"
 #include <functional>
 #include <string>
 #include <vector>
@@ -28,6 +29,17 @@ struct ParallelResult {
   /// commutative operator at places the test cannot separate
   /// (`h[key[i]] += w`, `h[b]++`): each becomes an atomic update.
   std::vector<const clang::Expr *> Updates;
+  /// With ElementReductions: array elements that every iteration updates
+  /// with one commutative operator and no other access of the loop reaches
+  /// (`A[i][j] -= A[i][k] * A[j][k]` over k < j): "-: A[i][j]" items. The
+  /// loop is parallel with a reduction on each.
+  std::vector<std::string> ElementReductions;
+  /// With ElementReductions: arrays whose every access is an update of one
+  /// operator class (+, *, &, |, ^, max through fmax, min) at elements the
+  /// iterations share (`y[j] += a[i][j]`, `m[k[i]] = fmax(m[k[i]], v)`),
+  /// and that are no atomics (above): "+: y" items, the loop is parallel
+  /// with an array reduction on each.
+  std::vector<std::string> ArrayReductions;
 };
 /// Whether the iterations of the canonical loop For, a loop of the region F
 /// describes, are independent.
@@ -37,11 +49,16 @@ struct ParallelResult {
 /// AtomicUpdates: an array written only by updates of one commutative
 /// operator (each a statement of its own) needs no separation: its updates
 /// are listed in Updates, to be made atomic.
+/// ElementReductions: an array element updated as a reduction (above) is
+/// no dependence.
+/// Context: the ranges of the loops around the region, innermost first,
+/// each named as the region names its variable (an invariant there).
 ParallelResult testParallel(
     const RegionFacts &F, const clang::ForStmt *For,
     const std::function<bool(const clang::ValueDecl *, const clang::ValueDecl *)>
         &Distinct = nullptr,
-    bool AtomicUpdates = false);
+    bool AtomicUpdates = false, bool ElementReductions = false,
+    const std::vector<LoopRange> &Context = {});
 
 /// Whether S, whose parent is P, is a statement where a directive line can
 /// go before it: in a block, or the branch or body of if, for, while, do.

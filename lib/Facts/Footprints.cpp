@@ -49,6 +49,11 @@ std::optional<Footprint> footprintOf(const RegionFacts &F, const Access &A) {
     }
     return Q;
   };
+  // A loop with a step other than 1 skips elements of its range, which a
+  // footprint (a subscript over ranges) cannot say.
+  for (int LI : A.Loops)
+    if (F.loops()[LI].Step != 1 && F.loops()[LI].Step != -1)
+      return std::nullopt;
   Footprint FP;
   FP.Index = Rename(*P);
   for (int LI : A.Loops)

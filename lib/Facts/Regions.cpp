@@ -217,27 +217,30 @@ std::optional<CanonicalLoop> RegionFacts::canonical(const ForStmt *F) {
     const auto *D = dyn_cast<DeclRefExpr>(strip(E));
     return D && D->getDecl() == IV;
   };
-  // Step: +1 or -1.
-  int Step = 0;
+  // Step: a constant increment (++, --, += c, -= c, i = i + c, i = i - c).
+  int64_t Step = 0;
+  auto ConstantOf = [&](const Expr *E) -> int64_t {
+    Expr::EvalResult R;
+    if (!E->EvaluateAsInt(R, Ctx) || R.Val.getInt().getSignificantBits() > 32)
+      return 0;
+    return R.Val.getInt().getExtValue();
+  };
   const Expr *Inc = F->getInc();
   if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc)) {
     if (IsIV(U->getSubExpr()))
       Step = U->isIncrementOp() ? 1 : U->isDecrementOp() ? -1 : 0;
   } else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
-    Expr::EvalResult R;
-    if (IsIV(CA->getLHS()) && CA->getRHS()->EvaluateAsInt(R, Ctx) &&
-        R.Val.getInt() == 1)
-      Step = CA->getOpcode() == BO_AddAssign ? 1
-             : CA->getOpcode() == BO_SubAssign ? -1 : 0;
+    if (IsIV(CA->getLHS()))
+      Step = CA->getOpcode() == BO_AddAssign   ? ConstantOf(CA->getRHS())
+             : CA->getOpcode() == BO_SubAssign ? -ConstantOf(CA->getRHS())
+                                               : 0;
   } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(Inc)) {
     if (B->getOpcode() == BO_Assign && IsIV(B->getLHS()))
-      if (const auto *Add = dyn_cast<BinaryOperator>(strip(B->getRHS()))) {
-        Expr::EvalResult R;
+      if (const auto *Add = dyn_cast<BinaryOperator>(strip(B->getRHS())))
         if ((Add->getOpcode() == BO_Add || Add->getOpcode() == BO_Sub) &&
-            IsIV(Add->getLHS()) && Add->getRHS()->EvaluateAsInt(R, Ctx) &&
-            R.Val.getInt() == 1)
-          Step = Add->getOpcode() == BO_Add ? 1 : -1;
-      }
+            IsIV(Add->getLHS()))
+          Step = Add->getOpcode() == BO_Add ? ConstantOf(Add->getRHS())
+                                            : -ConstantOf(Add->getRHS());
   }
   if (Step == 0)
     return std::nullopt;
@@ -275,9 +278,13 @@ std::optional<CanonicalLoop> RegionFacts::canonical(const ForStmt *F) {
   W(F->getBody());
   if (BodyWritesIV)
     return std::nullopt;
+  // With a step other than 1, i != hi may step over hi.
+  if (Step != 1 && Step != -1 && Op == BO_NE)
+    return std::nullopt;
   CanonicalLoop L;
   L.For = F;
   L.IV = IV;
+  L.Step = Step;
   L.Symbol = "@" + IV->getNameAsString() + "." + std::to_string(Loops.size());
   std::optional<Poly> S = toPoly(Start), Lim = toPoly(Limit);
   if (!S || !Lim)
@@ -307,6 +314,14 @@ std::optional<Poly> RegionFacts::toPoly(const Expr *E) const {
       auto It = IVLoop.find(VD);
       if (It != IVLoop.end())
         return Poly::symbol(Loops[It->second].Symbol);
+      // A local of the region that keeps the value of its initializer: an
+      // affine function of the loop variables around it (`int j = d - i;`),
+      // whose uses are in its scope, so in the iterations that set it.
+      if (Declared.count(VD) && !Written.count(VD) && !Escaped.count(VD) &&
+          VD->hasLocalStorage() && !VD->getType().isVolatileQualified() &&
+          VD->getType()->isIntegerType() && VD->getInit() &&
+          !IVLoop.count(VD))
+        return toPoly(VD->getInit());
       if (Written.count(VD) || Declared.count(VD))
         return std::nullopt;
       if (VD->getType()->isIntegerType()) {

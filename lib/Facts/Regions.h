@@ -22,12 +22,17 @@
 
 namespace ompm {
 
-/// A `for (i = lo; i < hi; ++i)` loop (or <=, >, >=, --, += 1, -= 1).
+/// A `for (i = lo; i < hi; ++i)` loop (or <=, >, >=, --, += c, -= c with a
+/// constant c).
 struct CanonicalLoop {
   const clang::ForStmt *For = nullptr;
   const clang::VarDecl *IV = nullptr;
   std::string Symbol; ///< the IV's '@' symbol
-  Poly Min, Max;      ///< inclusive range of the IV (may mention outer IVs)
+  /// Inclusive range of the IV (may mention outer IVs). With a step other
+  /// than 1 or -1 it holds the values the IV takes and more: i = lo, lo +
+  /// Step, ... up to Max (a bound, not always a value the IV reaches).
+  Poly Min, Max;
+  int64_t Step = 1; ///< the constant increment (negative for a decrement)
 };
 
 struct Access {

@@ -122,6 +122,12 @@ struct Update {
 };
 
 Update reductionUpdate(const Stmt *S, const ValueDecl *V, const ASTContext &Ctx) {
+  // v++, --v: a sum (of 1 or -1 each time), when v is arithmetic (a
+  // pointer steps by its element size).
+  if (const auto *U = dyn_cast<UnaryOperator>(S);
+      U && U->isIncrementDecrementOp() && isRef(U->getSubExpr(), V) &&
+      V->getType()->isArithmeticType())
+    return {"+", 1};
   if (const auto *CA = dyn_cast<CompoundAssignOperator>(S)) {
     llvm::StringRef Op = compoundOp(CA->getOpcode());
     if (!Op.empty() && isRef(CA->getLHS(), V) && !mentions(CA->getRHS(), V))
@@ -279,6 +285,27 @@ bool isPrivateTemporary(const Stmt *Body, const ValueDecl *V) {
   return WrittenFirst(Body);
 }
 
+/// Every reference to V is the left side of `v = e`, e not reading v: the
+/// iterations never read it (its value after the loop is the last
+/// writer's).
+bool isWriteOnly(const Stmt *Body, const ValueDecl *V) {
+  unsigned Sets = 0;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *A = dyn_cast<BinaryOperator>(S);
+        A && A->getOpcode() == BO_Assign && isRef(A->getLHS(), V)) {
+      ++Sets;
+      Walk(A->getRHS());
+      return;
+    }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Body);
+  return Sets > 0 && Sets == countRefs(Body, V);
+}
+
 } // namespace
 
 ScalarUse classifyScalar(const Stmt *Body, const ValueDecl *V, ASTContext &Ctx) {
@@ -299,6 +326,8 @@ ScalarUse classifyScalar(const Stmt *Body, const ValueDecl *V, ASTContext &Ctx) 
   U.Why = "the loop writes '" + V->getNameAsString() +
           "', declared outside it, in a way that is neither a reduction, a "
           "flag set to one constant, nor a temporary written before it is read";
+  if (isWriteOnly(Body, V))
+    U.Role = ScalarRole::WriteOnly; // Why stays for users that need more
   return U;
 }
 

@@ -5,8 +5,11 @@
 // commutative operator: `s += e`, `s = s * e`, `m = fmax(m, e)`, `if (e > m)
 // m = e`, `m = e > m ? e : m`), a flag that iterations only ever set to one
 // constant (a benign shared write: `stop = 1`), a private temporary (written
-// at the top of every iteration before any read), or something else (a
-// loop-carried dependence as far as this analysis can tell).
+// at the top of every iteration before any read), a value the iterations
+// only assign and never read (`if (a[i] < 0) last = i;`: private, and its
+// value after the loop is the last writer's), or something else (a
+// loop-carried dependence as far as this analysis can tell). `v++` and `--v`
+// count as sums.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPM_FACTS_SCALARS_H
@@ -19,7 +22,7 @@
 
 namespace ompm {
 
-enum class ScalarRole { Reduction, SharedFlag, Private, Other };
+enum class ScalarRole { Reduction, SharedFlag, Private, WriteOnly, Other };
 
 struct ScalarUse {
   ScalarRole Role = ScalarRole::Other;

@@ -100,10 +100,45 @@ std::string callsWhy(const Stmt *S, const SourceManager &SM,
   return "";
 }
 
+/// Whether W and O hold the same address or distinct objects
+/// (AllocationFacts::sameOrDistinct) and the loop uses each at one list of
+/// subscripts, the same for both, and the same element type: were they one
+/// array, each iteration would touch only the element the dependence test
+/// separates for W.
+bool sameAddressOneElement(const RegionFacts &F, const AllocationFacts &Allocs,
+                           const FunctionDecl *Fn, const ValueDecl *W,
+                           const ValueDecl *O) {
+  auto OneElement = [&](const ValueDecl *V) -> std::optional<std::vector<Poly>> {
+    std::optional<std::vector<Poly>> Key;
+    for (const Access &A : F.accesses()) {
+      if (A.Base != V)
+        continue;
+      std::vector<Poly> K;
+      for (const Expr *I : A.Indices) {
+        std::optional<Poly> P = F.toPoly(I);
+        if (!P)
+          return std::nullopt;
+        K.push_back(*P);
+      }
+      if (Key && *Key != K)
+        return std::nullopt;
+      Key = K;
+    }
+    return Key;
+  };
+  if (!Allocs.sameOrDistinct(W, O, Fn))
+    return false;
+  std::optional<std::vector<Poly>> KW = OneElement(W), KO = OneElement(O);
+  auto Elem = [](const ValueDecl *V) {
+    return V->getType()->getPointeeType().getCanonicalType().getUnqualifiedType();
+  };
+  return KW && KO && *KW == *KO && Elem(W) == Elem(O);
+}
+
 /// Two bases of the loop, one written, may be the same memory unless one is
 /// a restrict pointer or both are declared arrays: why, empty if no pair may.
-std::string aliasWhy(const RegionFacts &F, const AllocationFacts &Allocs,
-                     const FunctionDecl *Fn) {
+std::vector<std::pair<const ValueDecl *, const ValueDecl *>>
+aliasPairs(const RegionFacts &F, const AllocationFacts &Allocs, const FunctionDecl *Fn) {
   llvm::DenseSet<const ValueDecl *> Bases, Written;
   std::vector<const ValueDecl *> Order;
   for (const Access &A : F.accesses()) {
@@ -116,17 +151,35 @@ std::string aliasWhy(const RegionFacts &F, const AllocationFacts &Allocs,
     return V->getType()->isPointerType() && V->getType().isRestrictQualified();
   };
   auto Array = [](const ValueDecl *V) { return V->getType()->isArrayType(); };
+  std::vector<std::pair<const ValueDecl *, const ValueDecl *>> Pairs;
   for (const ValueDecl *W : Order) {
     if (!Written.count(W))
       continue;
     for (const ValueDecl *O : Order)
       if (O != W && !Restrict(W) && !Restrict(O) && !(Array(W) && Array(O)) &&
-          !Allocs.distinct(W, O, Fn))
-        return "'" + F.nameOf(W) + "' and '" + F.nameOf(O) +
-               "' may be the same memory (declare the pointers restrict, or "
-               "pass distinct arrays to a static function)";
+          !Allocs.distinct(W, O, Fn) && !sameAddressOneElement(F, Allocs, Fn, W, O) &&
+          !llvm::is_contained(Pairs, std::make_pair(O, W)))
+        Pairs.push_back({W, O});
   }
-  return "";
+  return Pairs;
+}
+
+/// Why the pair may be the same memory, for a loop that stays.
+std::string aliasWhy(const RegionFacts &F, const std::pair<const ValueDecl *, const ValueDecl *> &P) {
+  return "'" + F.nameOf(P.first) + "' and '" + F.nameOf(P.second) +
+         "' may be the same memory (declare the pointers restrict, or "
+         "pass distinct arrays to a static function)";
+}
+
+/// Whether S is the host copy of a loop omp-migrate versioned: the else
+/// branch of an if whose then branch is a block holding one OpenMP
+/// directive (a second run leaves it).
+bool hostCopyOfVersionedLoop(const Stmt *S, const ParentMap &PM) {
+  const auto *If = dyn_cast_or_null<IfStmt>(PM.getParent(const_cast<Stmt *>(S)));
+  if (!If || If->getElse() != S)
+    return false;
+  const auto *Then = dyn_cast<CompoundStmt>(If->getThen());
+  return Then && Then->size() == 1 && isa<OMPExecutableDirective>(Then->body_front());
 }
 
 /// The constant trip count of a canonical loop, when both bounds are
@@ -134,7 +187,8 @@ std::string aliasWhy(const RegionFacts &F, const AllocationFacts &Allocs,
 std::optional<long long> tripCount(const CanonicalLoop &L) {
   if (!L.Min.isConstant() || !L.Max.isConstant())
     return std::nullopt;
-  return *L.Max.constantValue() - *L.Min.constantValue() + 1;
+  long long Span = *L.Max.constantValue() - *L.Min.constantValue();
+  return Span < 0 ? 0 : Span / (L.Step < 0 ? -L.Step : L.Step) + 1;
 }
 
 /// Whether S (an expression statement) assigns V, directly or in a chain
@@ -191,12 +245,12 @@ bool writtenInEveryIteration(const ForStmt *For, const ValueDecl *V) {
 
 /// L kept on the host with Why: nothing of what the analysis found on the
 /// way (clauses, atomics, functions) is kept.
-SerialLoop kept(const SerialLoop &L, std::string Why, bool ForProfit = false) {
+SerialLoop kept(const SerialLoop &L, std::string Why, bool Proved = false) {
   SerialLoop K;
   K.For = L.For;
   K.Fn = L.Fn;
   K.Why = std::move(Why);
-  K.KeptForProfit = ForProfit;
+  K.ProvedParallel = Proved;
   return K;
 }
 
@@ -243,6 +297,128 @@ private:
   const FunctionDecl *Fn = nullptr;
 };
 
+/// The ranges of the canonical loops of Fn around For, innermost first,
+/// each named by its variable (how For's region names an outer loop
+/// variable); a loop whose variable's name For's region also gives another
+/// variable is left out.
+std::vector<LoopRange> enclosingLoops(const ForStmt *For, const FunctionDecl *Fn,
+                                      ASTContext &Ctx) {
+  ParentMap PM(Fn->getBody());
+  std::vector<const ForStmt *> Around; // innermost first
+  for (const Stmt *S = PM.getParent(const_cast<ForStmt *>(For)); S;
+       S = PM.getParent(const_cast<Stmt *>(S)))
+    if (const auto *F = dyn_cast<ForStmt>(S))
+      Around.push_back(F);
+  if (Around.empty())
+    return {};
+  RegionFacts Root(Around.back(), Ctx);
+  std::map<std::string, std::string> Names; // '@' symbol -> variable name
+  std::map<std::string, const ValueDecl *> ByName;
+  for (const CanonicalLoop &CL : Root.loops())
+    if (llvm::is_contained(Around, CL.For)) {
+      Names[CL.Symbol] = CL.IV->getNameAsString();
+      ByName[CL.IV->getNameAsString()] = CL.IV;
+    }
+  // The names must mean the same variables inside For.
+  std::set<std::string> Clash;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *D = dyn_cast<DeclRefExpr>(S)) {
+      auto It = ByName.find(D->getDecl()->getNameAsString());
+      if (It != ByName.end() && It->second != D->getDecl())
+        Clash.insert(It->first);
+    }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(For);
+  std::vector<LoopRange> Out;
+  for (const ForStmt *A : Around)
+    for (const CanonicalLoop &CL : Root.loops()) {
+      if (CL.For != A)
+        continue;
+      std::map<std::string, Poly> Rename;
+      bool Ok = !Clash.count(CL.IV->getNameAsString());
+      for (const Poly *B : {&CL.Min, &CL.Max})
+        for (const std::string &Sym : B->symbols()) {
+          if (Sym[0] != '@')
+            continue;
+          auto It = Names.find(Sym);
+          if (It == Names.end() || Clash.count(It->second))
+            Ok = false;
+          else
+            Rename[Sym] = Poly::symbol(It->second);
+        }
+      if (Ok)
+        Out.push_back({CL.IV->getNameAsString(), CL.Min.substituteAll(Rename),
+                       CL.Max.substituteAll(Rename), CL.Step});
+    }
+  return Out;
+}
+
+/// The elements of a declared array of constant size; 0 otherwise.
+uint64_t constantElements(const ValueDecl *V, ASTContext &Ctx) {
+  QualType T = V->getType();
+  uint64_t N = 1;
+  bool Array = false;
+  while (const ConstantArrayType *A = Ctx.getAsConstantArrayType(T)) {
+    N *= A->getSize().getZExtValue();
+    T = A->getElementType();
+    Array = true;
+  }
+  return Array && T->isArithmeticType() ? N : 0;
+}
+
+/// Arrays of a known small size whose updates the loop would make atomic,
+/// or that it reduces at shared elements, become whole-array reductions
+/// (`reduction(+: hist)`: each team its own copy, combined at the end):
+/// their updates leave L.AtomicUpdates and L.ArrayReductions.
+void smallArrayReductions(const RegionFacts &F, SerialLoop &L) {
+  auto Small = [&](const ValueDecl *V) {
+    uint64_t N = constantElements(V, F.context());
+    return N > 0 && N <= MaxArrayReductionElements;
+  };
+  auto BaseOf = [&](const Expr *E) -> const ValueDecl * {
+    const ArraySubscriptExpr *Elem = nullptr;
+    std::string Op = atomicUpdateOf(E, Elem, F.context());
+    for (const Access &A : F.accesses())
+      if (Elem && A.Expr == Elem)
+        return A.Base;
+    return nullptr;
+  };
+  // Atomics: every update of a small array's (they are all of one
+  // operator class, onlyCommutativeUpdates).
+  std::map<const ValueDecl *, std::string> Ops;
+  for (const Expr *E : L.AtomicUpdates) {
+    const ArraySubscriptExpr *Elem = nullptr;
+    std::string Op = atomicUpdateOf(E, Elem, F.context());
+    if (const ValueDecl *B = BaseOf(E); B && Small(B))
+      Ops[B] = Op;
+  }
+  for (const auto &[B, Op] : Ops)
+    L.SmallArrayReductions.push_back(Op + ": " + F.nameOf(B));
+  llvm::erase_if(L.AtomicUpdates, [&](const Expr *E) {
+    const ValueDecl *B = BaseOf(E);
+    return B && Ops.count(B);
+  });
+  // Shared affine elements: when every such array is small.
+  bool AllSmall = true;
+  for (const std::string &R : L.ArrayReductions) {
+    std::string Name = StringRef(R).split(':').second.trim().str();
+    const ValueDecl *V = nullptr;
+    for (const ValueDecl *X : F.externalVars())
+      if (F.nameOf(X) == Name)
+        V = X;
+    AllSmall &= V && Small(V);
+  }
+  if (AllSmall) {
+    L.SmallArrayReductions.insert(L.SmallArrayReductions.end(),
+                                  L.ArrayReductions.begin(), L.ArrayReductions.end());
+    L.ArrayReductions.clear();
+  }
+}
+
 /// Whether the loop is proved parallel; sets L.Why when not, and its
 /// reductions.
 bool Finder::parallel(const ForStmt *For, SerialLoop &L) {
@@ -256,19 +432,38 @@ bool Finder::parallel(const ForStmt *For, SerialLoop &L) {
     Pure.insert(D->getCanonicalDecl());
   RegionFacts F(For, Ctx, &Pure);
   L.DeviceFunctions = Needed;
-  if (std::string W = aliasWhy(F, Allocs, Fn); !W.empty()) {
-    L.Why = W;
-    return false;
+  // Pointers that may be the same memory: the loop is versioned, a run-time
+  // test of their sections choosing the offloaded copy, when it is parallel
+  // with them distinct (and pointers only: a member or a pointer to
+  // pointers has no section to test).
+  auto Pairs = aliasPairs(F, Allocs, Fn);
+  for (const auto &P : Pairs) {
+    bool Testable = !Allocs.sameObject(P.first, P.second, Fn); // else known to overlap
+    for (const ValueDecl *V : {P.first, P.second})
+      Testable &= isa<VarDecl>(V) && !F.memberUses(V) && !F.indexedThroughPointers(V);
+    if (!Testable) {
+      L.Why = aliasWhy(F, P);
+      return false;
+    }
   }
   ParallelResult PR = testParallel(
       F, For,
-      [&](const ValueDecl *A, const ValueDecl *B) { return Allocs.distinct(A, B, Fn); },
-      /*AtomicUpdates=*/true);
+      [&](const ValueDecl *A, const ValueDecl *B) {
+        return Allocs.distinct(A, B, Fn) || sameAddressOneElement(F, Allocs, Fn, A, B) ||
+               llvm::is_contained(Pairs, std::make_pair(A, B)) ||
+               llvm::is_contained(Pairs, std::make_pair(B, A));
+      },
+      /*AtomicUpdates=*/true, /*ElementReductions=*/true, enclosingLoops(For, Fn, Ctx));
   if (!PR.Parallel) {
-    L.Why = PR.Why;
+    L.Why = Pairs.empty() ? PR.Why : aliasWhy(F, Pairs.front());
     return false;
   }
+  L.OverlapTests = Pairs;
+  L.ElementReductions = PR.ElementReductions;
+  L.ArrayReductions = PR.ArrayReductions;
   L.AtomicUpdates = PR.Updates;
+  if (Opts.ArrayReductions)
+    smallArrayReductions(F, L);
   // Flags: each assignment becomes an atomic write of the shared scalar.
   for (const std::string &Name : PR.Shared) {
     const ValueDecl *V = nullptr;
@@ -323,13 +518,15 @@ bool Finder::parallel(const ForStmt *For, SerialLoop &L) {
     if (Reduced || llvm::is_contained(L.Flags, F.nameOf(V)) ||
         !mayBeReadAfter(For, V, Fn, Ctx))
       continue;
+    // The loop's own variable read after it: its final value (what
+    // lastprivate gives the loop variable of a worksharing loop).
+    bool OwnVariable = false;
     for (const CanonicalLoop &CL : F.loops())
-      if (CL.For == For && CL.IV == V) {
-        L.Why = "the loop variable '" + F.nameOf(V) + "' is read after the "
-                "loop (declare it in the for statement, or its final value "
-                "would have to be recomputed)";
-        return false;
-      }
+      OwnVariable |= CL.For == For && CL.IV == V;
+    if (OwnVariable) {
+      L.LastValueOfIV = F.nameOf(V);
+      continue;
+    }
     // A temporary read after the loop: the last iteration's value
     // (lastprivate), when every iteration writes it (checked once the
     // collapsed nest is known).
@@ -370,6 +567,15 @@ unsigned Finder::collapse(const ForStmt *For, const SerialLoop &L) {
     // An inner level's reductions must be the outer loop's (`s += a[i][j]`
     // reduces over the whole collapsed nest).
     if (!parallel(Inner, Tmp) || !Tmp.LastPrivate.empty() ||
+        !Tmp.LastValueOfIV.empty() || !Tmp.ElementReductions.empty() ||
+        !Tmp.ArrayReductions.empty() ||
+        llvm::any_of(Tmp.SmallArrayReductions, [&](const std::string &R) {
+          return !llvm::is_contained(L.SmallArrayReductions, R);
+        }) ||
+        llvm::any_of(Tmp.OverlapTests, [&](const auto &P) {
+          return !llvm::is_contained(L.OverlapTests, P) &&
+                 !llvm::is_contained(L.OverlapTests, std::make_pair(P.second, P.first));
+        }) ||
         llvm::any_of(Tmp.Reductions, [&](const std::string &R) {
           return !llvm::is_contained(L.Reductions, R);
         }))
@@ -390,9 +596,36 @@ SerialLoop Finder::analyse(const ForStmt *For) {
     L.Why = "the loop comes from a macro";
     return L;
   }
+  if (hostCopyOfVersionedLoop(For, ParentMap(Fn->getBody()))) {
+    L.Why = "it is the host copy of a versioned loop (the offloaded copy is "
+            "the branch before it)";
+    return L;
+  }
   if (!parallel(For, L))
     return L;
   L.Collapse = collapse(For, L);
+  if (!L.ElementReductions.empty())
+    return kept(L, "'" + StringRef(L.ElementReductions.front()).split(':').second.trim().str() +
+                   "' is a reduction target of every iteration: OpenMP reduces an "
+                   "array element only as a one-element array section, which "
+                   "omp-migrate does not emit (clang 19 fails to link it for a "
+                   "global array; not checked on a GPU): accumulate into a scalar "
+                   "to offload the loop",
+                /*Proved=*/true);
+  if (!L.ArrayReductions.empty()) {
+    StringRef Item = L.ArrayReductions.front();
+    return kept(L, "'" + Item.split(':').second.trim().str() + "' is updated (" +
+                       Item.split(':').first.trim().str() + ") at elements the "
+                       "iterations share: the loop needs an array reduction, which "
+                       "omp-migrate does not emit yet (clang 19 on a GPU not checked)",
+                /*Proved=*/true);
+  }
+  if (!L.LastValueOfIV.empty())
+    return kept(L, "the loop variable '" + L.LastValueOfIV + "' is read after the "
+                   "loop: its final value would need lastprivate, which clang 19 "
+                   "does not give back from a GPU (declare it in the for "
+                   "statement if the later code does not need it)",
+                /*Proved=*/true);
   if (!L.LastPrivate.empty()) {
     const ForStmt *Innermost = For;
     for (unsigned K = 1; K < L.Collapse; ++K) {
@@ -405,9 +638,11 @@ SerialLoop Finder::analyse(const ForStmt *For) {
     for (const ValueDecl *V : F.externalVars())
       if (llvm::is_contained(L.LastPrivate, F.nameOf(V)) &&
           !writtenInEveryIteration(Innermost, V)) {
-        return kept(L, "'" + F.nameOf(V) + "' is read after the loop, and not "
-                       "every iteration writes it (its value after the loop "
-                       "need not be the last iteration's)");
+        return kept(L, "'" + F.nameOf(V) + "' is read after the loop, and "
+                       "only some iterations write it: its value would need "
+                       "lastprivate(conditional:), which clang 19 does not "
+                       "give back from a GPU",
+                    /*Proved=*/true);
       }
     // Every iteration writes them: lastprivate would give their values
     // back. clang 19 does not on an NVIDIA GPU (measured on an H200 for
@@ -415,7 +650,8 @@ SerialLoop Finder::analyse(const ForStmt *For) {
     // value it had before. Until it does, the loop stays.
     return kept(L, "'" + L.LastPrivate.front() + "' is read after the loop: its "
                    "last value would need lastprivate, which clang 19 does not "
-                   "give back from a GPU");
+                   "give back from a GPU",
+                /*Proved=*/true);
   }
   // Profitability: a small constant trip count stays on the host.
   RegionFacts F(For, Ctx);
@@ -446,7 +682,7 @@ SerialLoop Finder::analyse(const ForStmt *For) {
                           std::to_string(Opts.MaxHostLoopsAround - 1) + ")"
                         : "its " + std::to_string(Trips) + " iterations are too few to "
                           "offload (fewer than " + std::to_string(Opts.MinTripCount) + ")",
-                /*ForProfit=*/true);
+                /*Proved=*/true);
   L.Parallel = true;
   return L;
 }

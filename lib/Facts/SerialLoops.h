@@ -31,9 +31,10 @@ struct SerialLoop {
   const clang::FunctionDecl *Fn = nullptr;
   bool Parallel = false;
   std::string Why; ///< why not, when not parallel
-  /// Proved parallel, but kept on the host for profitability (Why says
-  /// which rule).
-  bool KeptForProfit = false;
+  /// Proved parallel, but kept on the host (Why says why): profitability,
+  /// or a clause the loop needs that the compilers do not get right
+  /// (lastprivate from a GPU with clang 19).
+  bool ProvedParallel = false;
   /// "+: s" items of the scalars the loop reduces.
   std::vector<std::string> Reductions;
   /// Scalars whose value after the loop is read, each written by every
@@ -41,6 +42,21 @@ struct SerialLoop {
   /// Such a loop stays on the host (clang 19 does not give lastprivate
   /// values back from a GPU); the list names them in the reason.
   std::vector<std::string> LastPrivate;
+  /// Array elements every iteration updates as a reduction ("+: A[i][j]"):
+  /// no OpenMP form the compilers build (docs/serial.md), so the loop stays
+  /// on the host.
+  std::vector<std::string> ElementReductions;
+  /// Arrays the loop updates at shared elements ("+: y"): an array
+  /// reduction, not emitted for an array of run-time size, so the loop
+  /// stays on the host.
+  std::vector<std::string> ArrayReductions;
+  /// Declared arrays of at most MaxArrayReductionElements elements that the
+  /// loop updates at shared or data-dependent places (a histogram):
+  /// `reduction(+: hist)`, each team its own copy, instead of atomics.
+  std::vector<std::string> SmallArrayReductions;
+  /// The loop's own variable, when it is read after the loop (its final
+  /// value would need lastprivate too): the loop stays on the host.
+  std::string LastValueOfIV;
   /// Array updates of one commutative operator at places the dependence
   /// test cannot separate (`h[key[i]]++`): atomic updates.
   std::vector<const clang::Expr *> AtomicUpdates;
@@ -51,10 +67,19 @@ struct SerialLoop {
   /// Functions of the file the loop calls (directly or not), each checked
   /// to run on the device: they get declare target.
   std::vector<const clang::FunctionDecl *> DeviceFunctions;
+  /// Pairs of pointers (one written) that may be the same memory, the loop
+  /// parallel when they are not: it is versioned, a run-time test that
+  /// their sections do not overlap choosing the offloaded copy, the
+  /// original loop otherwise.
+  std::vector<std::pair<const clang::ValueDecl *, const clang::ValueDecl *>> OverlapTests;
   /// Loops of a perfect rectangular nest, all proved parallel, from this
   /// one down (1: this loop alone).
   unsigned Collapse = 1;
 };
+
+/// The largest declared array (in elements) reduced as a whole: the copy
+/// every thread of a GPU keeps must stay small.
+constexpr uint64_t MaxArrayReductionElements = 256;
 
 /// Options of the search.
 struct SerialLoopOptions {
@@ -64,6 +89,9 @@ struct SerialLoopOptions {
   /// A loop inside this many loops that stay on the host would start a
   /// kernel for each of their iterations: it stays on the host too.
   unsigned MaxHostLoopsAround = 2;
+  /// Declared arrays of at most MaxArrayReductionElements elements updated
+  /// at shared places are reduced whole instead of by atomics (or kept).
+  bool ArrayReductions = false;
 };
 
 /// The loops of the main file's functions that are candidates: each for

@@ -87,7 +87,9 @@ FilePlan planFile(ASTContext &Ctx, const std::vector<Directive> &Dirs,
   std::vector<Kernel> Kernels = std::move(St.Kernels);
   SerialTranslator Serial(Base, Kernels);
   if (Opts.OffloadSerial) {
-    Serial.run(findSerialLoops(Ctx));
+    SerialLoopOptions SO;
+    SO.ArrayReductions = Opts.ArrayReductions;
+    Serial.run(findSerialLoops(Ctx, SO));
     Input.addOffloaded(Serial.offloaded());
   }
   std::vector<const Stmt *> MemberKernels = St.MemberKernels;

@@ -203,6 +203,7 @@ std::string ComputeTranslator::kernelScalars(LoopNode &N) {
       R.Notes.push_back(Where + ": '" + Name + "' is read after the "
                         "construct: lastprivate (the last iteration's value)");
       break;
+    case ScalarRole::WriteOnly: // lastprivate(conditional:) is not given here
     case ScalarRole::Other:
       return Where + ": " + U.Why + " (in a kernels region every iteration "
              "shares it)";

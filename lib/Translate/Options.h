@@ -33,6 +33,11 @@ struct PlanOptions {
   /// `--offload=serial`: serial loops of host code proved parallel are
   /// offloaded (lib/Facts/SerialLoops, lib/Translate/Serial).
   bool OffloadSerial = false;
+  /// `--array-reductions`: a declared array of a few elements that an
+  /// offloaded serial loop updates at shared places (a histogram) is
+  /// reduced whole (`reduction(+: h)`) instead of by atomic updates. Off by
+  /// default until checked on a GPU with clang 19 (docs/serial.md).
+  bool ArrayReductions = false;
 };
 
 /// Preprocessor facts the AST does not keep.

@@ -3,11 +3,80 @@
 #include "Facts/Regions.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ParentMap.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 
 namespace ompm {
+
+/// The run-time test that the sections of each pair of L.OverlapTests do
+/// not overlap: "(unsigned long long)(a + n) <= (unsigned long long)(b + 0)
+/// || ..." for each pair, joined by &&; "" with Why when a section is not
+/// known.
+/// The text of the loop For, through the `;` that ends its body, as lines;
+/// the lines after the first lose the Indent of the loop's line.
+std::vector<std::string> SerialTranslator::loopCopy(const ForStmt *For,
+                                                    const std::string &Indent) const {
+  SourceLocation End = Lexer::getLocForEndOfToken(For->getEndLoc(), 0, SM, Ctx.getLangOpts());
+  if (std::optional<Token> Next = Lexer::findNextToken(For->getEndLoc(), SM, Ctx.getLangOpts());
+      Next && Next->is(tok::semi))
+    End = Next->getEndLoc();
+  StringRef Text = Lexer::getSourceText(CharSourceRange::getCharRange(For->getBeginLoc(), End),
+                                        SM, Ctx.getLangOpts());
+  std::vector<std::string> Lines;
+  SmallVector<StringRef> Parts;
+  Text.split(Parts, '\n');
+  for (size_t K = 0; K < Parts.size(); ++K) {
+    StringRef P = Parts[K].rtrim("\r");
+    if (K > 0 && P.starts_with(Indent))
+      P = P.drop_front(Indent.size());
+    Lines.push_back(P.str());
+  }
+  return Lines;
+}
+
+std::string SerialTranslator::overlapTest(const SerialLoop &L,
+                                          const std::vector<KernelItem> &Items,
+                                          std::string &Why) const {
+  auto Bounds = [&](const ValueDecl *V) -> std::optional<std::pair<std::string, std::string>> {
+    for (const KernelItem &I : Items) {
+      if (I.V != V)
+        continue;
+      if (V->getType()->isConstantArrayType())
+        return std::make_pair("(" + I.Name + ")", "(&" + I.Name + " + 1)");
+      if (!I.Lo || !I.Hi)
+        return std::nullopt;
+      auto At = [&](const Poly &Off) {
+        std::string T = Off.str();
+        if (Off.isConstant() && Off.constantValue() == 0)
+          return I.Name;
+        bool Simple = llvm::all_of(T, [](char C) { return isalnum(C) || C == '_'; });
+        return "(" + I.Name + " + " + (Simple ? T : "(" + T + ")") + ")";
+      };
+      return std::make_pair(At(*I.Lo), At(*I.Hi + Poly::constant(1)));
+    }
+    return std::nullopt;
+  };
+  std::vector<std::string> Tests;
+  const std::string U = "(unsigned long long)";
+  for (const auto &[A, B] : L.OverlapTests) {
+    auto BA = Bounds(A), BB = Bounds(B);
+    if (!BA || !BB) {
+      Why = "'" + A->getNameAsString() + "' and '" + B->getNameAsString() +
+            "' may be the same memory, and the section of one is not known "
+            "for a run-time test (declare the pointers restrict)";
+      return "";
+    }
+    Tests.push_back(U + BA->second + " <= " + U + BB->first + " || " + U +
+                    BB->second + " <= " + U + BA->first);
+  }
+  if (Tests.size() == 1)
+    return Tests.front();
+  for (std::string &T : Tests)
+    T = "(" + T + ")";
+  return llvm::join(Tests, " && ");
+}
 
 std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
                                       std::vector<KernelItem> &Items,
@@ -64,6 +133,25 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
     }
     Private.push_back(Name); // a temporary of each iteration (SerialLoops)
   }
+  if (!L.OverlapTests.empty()) {
+    if (!L.AtomicUpdates.empty() || !L.AtomicWrites.empty())
+      return "'" + F.nameOf(L.OverlapTests.front().first) + "' and '" +
+             F.nameOf(L.OverlapTests.front().second) +
+             "' may be the same memory, and a versioned loop with atomics is "
+             "not done (declare the pointers restrict)";
+    std::string Why;
+    OverlapTest = overlapTest(L, Items, Why);
+    if (OverlapTest.empty())
+      return Why;
+    // The copy runs where the surrounding code sees the host's data (data
+    // placement treats the loop as host code): it moves its data both ways
+    // even when an enclosing region holds it.
+    for (auto &[T, All] : Maps.Groups)
+      T = "always, " + T;
+    R.Notes.push_back("versioned: offloaded when " + OverlapTest + ", else the "
+                      "loop as it was");
+    LR.Versioned = OverlapTest;
+  }
   LR.Collapse = L.Collapse;
   LR.Private = Private;
   LR.Reductions = L.Reductions;
@@ -75,6 +163,14 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
     Cl.push_back("private(" + llvm::join(Private, ", ") + ")");
   for (const std::string &Red : L.Reductions)
     Cl.push_back("reduction(" + Red + ")");
+  for (const std::string &Red : L.SmallArrayReductions) {
+    Cl.push_back("reduction(" + Red + ")");
+    LR.Reductions.push_back(Red);
+    R.Notes.push_back("'" + StringRef(Red).split(':').second.trim().str() +
+                      "' is reduced as a whole array (" +
+                      StringRef(Red).split(':').first.trim().str() +
+                      "): each team its own copy");
+  }
   Line = omp("target teams distribute parallel for", Cl);
   // Atomic updates and flag writes: a directive line before each.
   for (const auto &[Exprs, Kind] :
@@ -106,7 +202,7 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
     };
     if (!L.Parallel) {
       Keep(L.Why);
-      Out.Loops.back().Parallel = L.KeptForProfit;
+      Out.Loops.back().Parallel = L.ProvedParallel;
       continue;
     }
     ParentMap PM(const_cast<Stmt *>(L.Fn->getBody()));
@@ -136,7 +232,16 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
                                                         " loops nested in it: collapsed)"
                                                   : ""));
     EditSet E(SM);
-    E.insertLinesBefore(L.For->getBeginLoc(), {Line});
+    if (OverlapTest.empty()) {
+      E.insertLinesBefore(L.For->getBeginLoc(), {Line});
+    } else {
+      // if (no overlap) { directive, a copy of the loop } else the loop.
+      std::vector<std::string> Lines = {"if (" + OverlapTest + ") {", "  " + Line};
+      for (const std::string &C : loopCopy(L.For, E.indentOf(L.For->getBeginLoc())))
+        Lines.push_back("  " + C);
+      Lines.push_back("} else");
+      E.insertLinesBefore(L.For->getBeginLoc(), Lines);
+    }
     E.append(Atomics);
     Atomics.clear();
     // The file's functions it calls run on the device too.
@@ -161,6 +266,10 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
     Out.Loops.push_back(std::move(LR));
     EditSet None(SM);
     succeed(R, None); // the edit comes with emitEdits()
+    if (!OverlapTest.empty()) {
+      OverlapTest.clear();
+      continue; // the loop stays host code: its copy maps its own data
+    }
     Kernel K;
     K.S = L.For;
     K.Fn = L.Fn;

@@ -41,8 +41,17 @@ private:
   std::string offload(const SerialLoop &L, std::string &Line,
                       std::vector<KernelItem> &Items, ConstructRecord &R,
                       LoopRecord &LR);
+  /// The run-time test that the sections of L's pointer pairs do not
+  /// overlap (a versioned loop), or "" with Why.
+  std::string overlapTest(const SerialLoop &L, const std::vector<KernelItem> &Items,
+                          std::string &Why) const;
+  /// The loop's text, as lines, for the offloaded copy of a versioned loop.
+  std::vector<std::string> loopCopy(const clang::ForStmt *For,
+                                    const std::string &Indent) const;
   std::vector<Kernel> &Kernels;
   std::set<const clang::Stmt *> Offloaded;
+  /// The test of the loop being offloaded, when it is versioned.
+  std::string OverlapTest;
   std::vector<Edit> Pending;
   /// The atomic directive lines of the loop being offloaded.
   EditSet Atomics{SM};

@@ -31,7 +31,7 @@ int main(void) {
     t = 0.5 * x;
     a[x] = t + 1;
   }
-  // NOTE: serial-lastprivate.c:[[@LINE+1]]:3: note: kept on the host: 'u' is read after the loop, and not every iteration writes it (its value after the loop need not be the last iteration's)
+  // NOTE: serial-lastprivate.c:[[@LINE+1]]:3: note: kept on the host: 'u' is read after the loop, and only some iterations write it: its value would need lastprivate(conditional:), which clang 19 does not give back from a GPU
   for (int x = 0; x < N; x++) {
     if (x % 3)
       continue;

@@ -29,6 +29,27 @@ bool distinct(llvm::StringRef Code, llvm::StringRef Fn, llvm::StringRef A,
                         F[0].getNodeAs<FunctionDecl>("f"));
 }
 
+/// The relation Which ("same object", "same or distinct") between the
+/// variables A and B of function Fn.
+bool related(llvm::StringRef Which, llvm::StringRef Code, llvm::StringRef Fn,
+             llvm::StringRef A, llvm::StringRef B) {
+  std::string Full = "#include <stdlib.h>\n" + Code.str();
+  std::unique_ptr<ASTUnit> AST = parseCode(Full, {});
+  if (!AST)
+    return false;
+  ASTContext &Ctx = AST->getASTContext();
+  auto F = match(functionDecl(hasName(Fn), isDefinition()).bind("f"), Ctx);
+  auto VA = match(varDecl(hasName(A)).bind("v"), Ctx);
+  auto VB = match(varDecl(hasName(B)).bind("v"), Ctx);
+  EXPECT_FALSE(F.empty() || VA.empty() || VB.empty());
+  if (F.empty() || VA.empty() || VB.empty())
+    return false;
+  AllocationFacts Facts(Ctx);
+  const auto *X = VA[0].getNodeAs<VarDecl>("v"), *Y = VB[0].getNodeAs<VarDecl>("v");
+  const auto *G = F[0].getNodeAs<FunctionDecl>("f");
+  return Which == "same object" ? Facts.sameObject(X, Y, G) : Facts.sameOrDistinct(X, Y, G);
+}
+
 const char *Kernel = "static void k(int n, double *x, double *y) {\n"
                      "  for (int i = 0; i < n; i++) x[i] = y[i];\n"
                      "}\n";
@@ -96,4 +117,34 @@ TEST(Allocations, WhatAFunctionCreatesIsNoneOfWhatItWasPassed) {
   // A static array of the function is one object for every call.
   EXPECT_FALSE(distinct("void f(int n, double *x) {\n  static double t[64];\n}\n", "f", "x",
                         "t"));
+}
+
+TEST(Allocations, SameObjectAndSameOrDistinct) {
+  // A local pointer into an array is that array's memory.
+  EXPECT_TRUE(related("same object", "double h[9];\nvoid f(void) {\n  double *p = h + 1;\n}\n",
+                      "f", "p", "h"));
+  EXPECT_FALSE(related("same object", "double h[9], g[9];\nvoid f(void) {\n  double *p = g;\n}\n",
+                       "f", "p", "h"));
+  // Parameters of a static function: one variable for both at every call,
+  // or distinct arrays.
+  const char *Scale = "static void s(int n, double *d, const double *e) {\n"
+                      "  for (int i = 0; i < n; i++) d[i] = e[i];\n}\n";
+  EXPECT_TRUE(related("same or distinct",
+                      std::string(Scale) + "double a[9], b[9];\n"
+                                           "void m(void) {\n  s(9, a, a);\n  s(9, a, b);\n}\n",
+                      "s", "d", "e"));
+  // Offset by one: neither.
+  EXPECT_FALSE(related("same or distinct",
+                       std::string(Scale) + "double a[9];\nvoid m(void) {\n  s(8, a, a + 1);\n}\n",
+                       "s", "d", "e"));
+  // A function other files may call: unknown.
+  EXPECT_FALSE(related("same or distinct",
+                       "void s(int n, double *d, double *e) {\n  d[0] = e[0];\n}\n"
+                       "double a[9];\nvoid m(void) {\n  s(9, a, a);\n}\n",
+                       "s", "d", "e"));
+  // A parameter moved in the function is no longer what it was passed.
+  EXPECT_FALSE(related("same or distinct",
+                       "static void s(int n, double *d, double *e) {\n  e++;\n  d[0] = e[0];\n}\n"
+                       "double a[9];\nvoid m(void) {\n  s(9, a, a);\n}\n",
+                       "s", "d", "e"));
 }

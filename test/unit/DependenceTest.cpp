@@ -197,7 +197,7 @@ void f(int n, float *restrict a, const float *restrict b) {
 
 TEST(DependenceTest, NonCanonicalLoopIsReported) {
   Fixture X = parse(R"(void f(int n, float *a) {
-  for (int i = 0; i < n; i += 2)
+  for (int i = 0; i < n && a[i] > 0; i++)
     a[i] = 0;
 }
 )");

@@ -62,8 +62,7 @@ TEST(RegionsTest, CanonicalLoopBoundsForEachForm) {
 )");
   ASSERT_TRUE(X.Loop);
   RegionFacts RF(X.Loop, X.ctx());
-  // The step-2 loop is not canonical.
-  ASSERT_EQ(RF.loops().size(), 5u);
+  ASSERT_EQ(RF.loops().size(), 6u);
   auto Range = [&](int I) {
     return RF.loops()[I].Min.str() + ".." + RF.loops()[I].Max.str();
   };
@@ -72,6 +71,22 @@ TEST(RegionsTest, CanonicalLoopBoundsForEachForm) {
   EXPECT_EQ(Range(2), "2..m");
   EXPECT_EQ(Range(3), "1..n - 1");
   EXPECT_EQ(Range(4), "0..n - 1");
+  // A step of 2: the range bounds the values, the step says which.
+  EXPECT_EQ(Range(5), "0..n - 1");
+  EXPECT_EQ(RF.loops()[5].Step, 2);
+  EXPECT_EQ(RF.loops()[1].Step, -1);
+  EXPECT_EQ(RF.loops()[3].Step, -1);
+}
+
+TEST(RegionsTest, SteppedLoopThatMayStepOverItsLimitIsNotCanonical) {
+  Fixture X = parse(R"(void f(int n, float *a) {
+  for (int i = 0; i != n; i += 2)
+    a[i] = 0;
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  EXPECT_TRUE(RF.loops().empty());
 }
 
 TEST(RegionsTest, InfersSectionOfOneDimensionalStencil) {
@@ -177,13 +192,16 @@ TEST(RegionsTest, ToPolyOfIndexExpressions) {
 void f(int n, int m, float *a) {
   for (int i = 0; i < n; i++) {
     int t = i;
-    a[2 * (i + m) - W] = a[t];
+    int u = i;
+    u = u + 1;
+    int v = i + m;
+    a[2 * (i + m) - W] = a[t] + a[u] + a[v] + a[v * t];
   }
 }
 )");
   ASSERT_TRUE(X.Loop);
   RegionFacts RF(X.Loop, X.ctx());
-  ASSERT_EQ(RF.accesses().size(), 2u);
+  ASSERT_EQ(RF.accesses().size(), 5u);
   const Access &W = RF.accesses()[0];
   ASSERT_EQ(W.Indices.size(), 1u);
   std::optional<Poly> P = RF.toPoly(W.Indices[0]);
@@ -191,8 +209,14 @@ void f(int n, int m, float *a) {
   EXPECT_EQ(P->str(), (Poly::symbol(RF.loops()[0].Symbol).scaled(2) +
                        Poly::symbol("m").scaled(2) - Poly::symbol("W"))
                           .str());
-  // t is declared in the region: no polynomial.
-  EXPECT_FALSE(RF.toPoly(RF.accesses()[1].Indices[0]).has_value());
+  // t and v are locals of the region that keep their initial values: their
+  // initializers; u is assigned again: no polynomial.
+  Poly I = Poly::symbol(RF.loops()[0].Symbol);
+  EXPECT_EQ(RF.toPoly(RF.accesses()[1].Indices[0])->str(), I.str());
+  EXPECT_FALSE(RF.toPoly(RF.accesses()[2].Indices[0]).has_value());
+  EXPECT_EQ(RF.toPoly(RF.accesses()[3].Indices[0])->str(), (I + Poly::symbol("m")).str());
+  EXPECT_EQ(RF.toPoly(RF.accesses()[4].Indices[0])->str(),
+            ((I + Poly::symbol("m")) * I).str());
 }
 
 TEST(RegionsTest, PureFunctions) {

@@ -88,11 +88,17 @@ TEST(Scalars, Flags) {
   EXPECT_EQ(classify("if (a[i] > 3) flag = 1;", "flag").Role, ScalarRole::SharedFlag);
   EXPECT_EQ(classify("{ if (a[i] > 3) flag = 1; if (a[i] < 0) flag = 1; }", "flag").Role,
             ScalarRole::SharedFlag);
-  // Two constants, or a read: the order of the writes matters.
+  // Two constants: the order of the writes matters, but no iteration reads
+  // it (the last writer's value: lastprivate(conditional:)); a read: other.
   EXPECT_EQ(classify("{ if (a[i] > 3) flag = 1; else flag = 2; }", "flag").Role,
-            ScalarRole::Other);
+            ScalarRole::WriteOnly);
   EXPECT_EQ(classify("{ if (flag == 0) flag = 1; }", "flag").Role, ScalarRole::Other);
   EXPECT_EQ(classify("flag = k[i];", "flag").Role, ScalarRole::Private);
+  EXPECT_EQ(classify("if (a[i] < 0) flag = k[i];", "flag").Role, ScalarRole::WriteOnly);
+  EXPECT_EQ(classify("if (a[i] < 0) flag = flag + k[i] * 0;", "flag").Role,
+            ScalarRole::Reduction);
+  EXPECT_EQ(classify("{ if (a[i] < 0) flag = k[i]; a[i] = flag; }", "flag").Role,
+            ScalarRole::Other);
 }
 
 TEST(Scalars, Temporaries) {

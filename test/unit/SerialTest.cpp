@@ -81,3 +81,27 @@ TEST(SerialTest, TheBodyOfAHostLoopIsOffloaded) {
             "    #pragma omp target teams distribute parallel for map(tofrom: a[0:n])\n");
   EXPECT_EQ(Kernels.size(), 1u);
 }
+
+TEST(SerialTest, AVersionedLoopTestsItsSectionsAtRunTime) {
+  // d and s may overlap (f is not static): offloaded when their sections
+  // do not, else the loop as it was; the copy is no kernel of the placement.
+  PlanFixture X("void f(int n, double *d, const double *s) {\n"
+                "  for (int i = 1; i < n; i++)\n"
+                "    d[i] = s[i - 1];\n"
+                "}\n",
+                PlanOptions(), {"-fopenacc", "-fopenmp"});
+  std::vector<Kernel> Kernels;
+  SerialTranslator T(*X.Base, Kernels);
+  T.run(findSerialLoops(X.ctx()));
+  T.emitEdits();
+  ASSERT_EQ(X.Out.Edits.size(), 1u);
+  EXPECT_EQ(X.Out.Edits[0].Text,
+            "  if ((unsigned long long)(d + n) <= (unsigned long long)s || "
+            "(unsigned long long)(s + (n - 1)) <= (unsigned long long)(d + 1)) {\n"
+            "    #pragma omp target teams distribute parallel for map(always, tofrom: "
+            "d[1:n - 1]) map(always, to: s[0:n - 1])\n"
+            "    for (int i = 1; i < n; i++)\n"
+            "      d[i] = s[i - 1];\n"
+            "  } else\n");
+  EXPECT_TRUE(Kernels.empty());
+}
