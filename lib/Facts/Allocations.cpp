@@ -1,6 +1,5 @@
 //===- Allocations.cpp - Pointers proved to reach distinct objects --------===//
 #include "Facts/Allocations.h"
-#include "clang/AST/ParentMap.h"
 #include <functional>
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -107,24 +106,30 @@ AllocationFacts::AllocationFacts(ASTContext &Ctx) {
       Calls[F].push_back({E, Callers[E]});
 }
 
+const AllocationFacts::Definitions &
+AllocationFacts::definitionsIn(const VarDecl *V, const FunctionDecl *Fn) const {
+  auto [It, New] = DefCache.try_emplace({V, Fn});
+  if (New && Fn->getBody())
+    definitions(Fn->getBody(), V, It->second.Defs, It->second.Escapes);
+  return It->second;
+}
+
 const Expr *AllocationFacts::definition(const VarDecl *V, const FunctionDecl *Fn) const {
-  std::vector<const Expr *> Defs;
-  bool Escapes = false;
-  if (V->getInit())
-    Defs.push_back(V->getInit());
-  definitions(Fn->getBody(), V, Defs, Escapes);
-  return !Escapes && Defs.size() == 1 ? Defs.front() : nullptr;
+  const Definitions &D = definitionsIn(V, Fn);
+  size_t N = D.Defs.size() + (V->getInit() ? 1 : 0);
+  if (D.Escapes || N != 1)
+    return nullptr;
+  return V->getInit() ? V->getInit() : D.Defs.front();
 }
 
 AllocationFacts::Root AllocationFacts::rootOfVar(const VarDecl *V, const FunctionDecl *Fn,
                                                  unsigned Steps) const {
   if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
     // The argument's object, unless the function points it elsewhere.
-    std::vector<const Expr *> Defs;
-    bool Escapes = false;
-    if (Fn && Fn->getBody())
-      definitions(Fn->getBody(), P, Defs, Escapes);
-    if (!Fn || !Defs.empty() || Escapes)
+    if (!Fn)
+      return {};
+    const Definitions &D = definitionsIn(P, Fn);
+    if (!D.Defs.empty() || D.Escapes)
       return {};
     return {nullptr, P, false};
   }
@@ -231,23 +236,26 @@ bool AllocationFacts::sameOrDistinct(const ValueDecl *A, const ValueDecl *B,
   // stepped or their address taken.
   if (!Fn->getBody())
     return false;
-  ParentMap PM(Fn->getBody());
-  bool Changed = false;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S || Changed)
-      return;
-    if (const auto *D = dyn_cast<DeclRefExpr>(S); D && (D->getDecl() == PA || D->getDecl() == PB)) {
-      const Stmt *P = PM.getParentIgnoreParenImpCasts(const_cast<DeclRefExpr *>(D));
-      if (const auto *U = dyn_cast_or_null<UnaryOperator>(P))
-        Changed |= U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf;
-      if (const auto *B = dyn_cast_or_null<BinaryOperator>(P))
-        Changed |= B->isAssignmentOp() && B->getLHS()->IgnoreParenImpCasts() == D;
-    }
-    for (const Stmt *C : S->children())
-      Walk(C);
-  };
-  Walk(Fn->getBody());
-  if (Changed)
+  auto [MovedIt, New] = Moved.try_emplace(Fn);
+  if (New) {
+    std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+      if (!S)
+        return;
+      const Expr *Target = nullptr;
+      if (const auto *U = dyn_cast<UnaryOperator>(S);
+          U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf))
+        Target = U->getSubExpr();
+      if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+        Target = B->getLHS();
+      if (const auto *D = dyn_cast_or_null<DeclRefExpr>(Target ? Target->IgnoreParenImpCasts()
+                                                               : nullptr))
+        MovedIt->second.insert(D->getDecl());
+      for (const Stmt *C : S->children())
+        Walk(C);
+    };
+    Walk(Fn->getBody());
+  }
+  if (MovedIt->second.count(PA) || MovedIt->second.count(PB))
     return false;
   const FunctionDecl *Canon = Fn->getCanonicalDecl();
   if (Fn->isExternallyVisible() || AddressTaken.count(Canon))

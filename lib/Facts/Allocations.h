@@ -57,6 +57,17 @@ private:
                      unsigned Depth) const;
   /// The one expression that defines the local pointer V in Fn, or null.
   const clang::Expr *definition(const clang::VarDecl *V, const clang::FunctionDecl *Fn) const;
+  /// The assignments `V = e` of Fn (their e), and whether V escapes or is
+  /// written otherwise; built once per variable and function.
+  struct Definitions {
+    std::vector<const clang::Expr *> Defs;
+    bool Escapes = false;
+  };
+  const Definitions &definitionsIn(const clang::VarDecl *V, const clang::FunctionDecl *Fn) const;
+  mutable std::map<std::pair<const clang::VarDecl *, const clang::FunctionDecl *>, Definitions>
+      DefCache;
+  /// Per function: the variables it assigns, steps or takes the address of.
+  mutable std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>> Moved;
 
   struct Call {
     const clang::CallExpr *E;

@@ -260,6 +260,8 @@ public:
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Opts(Opts), Allocs(Ctx) {}
   void function(const FunctionDecl *F) {
     Fn = F;
+    FnParents = std::make_unique<ParentMap>(F->getBody());
+    FactsOfRoots.clear();
     Depth = 0;
     visit(F->getBody());
   }
@@ -295,15 +297,19 @@ private:
   const SerialLoopOptions &Opts;
   AllocationFacts Allocs;
   const FunctionDecl *Fn = nullptr;
+  std::unique_ptr<ParentMap> FnParents; ///< of Fn's body
+  /// The facts of Fn's outermost loops, for the bounds of the loops around
+  /// a candidate (enclosingLoops).
+  std::map<const Stmt *, std::unique_ptr<RegionFacts>> FactsOfRoots;
 };
 
 /// The ranges of the canonical loops of Fn around For, innermost first,
 /// each named by its variable (how For's region names an outer loop
 /// variable); a loop whose variable's name For's region also gives another
 /// variable is left out.
-std::vector<LoopRange> enclosingLoops(const ForStmt *For, const FunctionDecl *Fn,
-                                      ASTContext &Ctx) {
-  ParentMap PM(Fn->getBody());
+std::vector<LoopRange> enclosingLoops(
+    const ForStmt *For, const ParentMap &PM, ASTContext &Ctx,
+    std::map<const Stmt *, std::unique_ptr<RegionFacts>> &FactsOfRoots) {
   std::vector<const ForStmt *> Around; // innermost first
   for (const Stmt *S = PM.getParent(const_cast<ForStmt *>(For)); S;
        S = PM.getParent(const_cast<Stmt *>(S)))
@@ -311,7 +317,10 @@ std::vector<LoopRange> enclosingLoops(const ForStmt *For, const FunctionDecl *Fn
       Around.push_back(F);
   if (Around.empty())
     return {};
-  RegionFacts Root(Around.back(), Ctx);
+  std::unique_ptr<RegionFacts> &RootFacts = FactsOfRoots[Around.back()];
+  if (!RootFacts)
+    RootFacts = std::make_unique<RegionFacts>(Around.back(), Ctx);
+  const RegionFacts &Root = *RootFacts;
   std::map<std::string, std::string> Names; // '@' symbol -> variable name
   std::map<std::string, const ValueDecl *> ByName;
   for (const CanonicalLoop &CL : Root.loops())
@@ -453,7 +462,7 @@ bool Finder::parallel(const ForStmt *For, SerialLoop &L) {
                llvm::is_contained(Pairs, std::make_pair(A, B)) ||
                llvm::is_contained(Pairs, std::make_pair(B, A));
       },
-      /*AtomicUpdates=*/true, /*ElementReductions=*/true, enclosingLoops(For, Fn, Ctx));
+      /*AtomicUpdates=*/true, /*ElementReductions=*/true, enclosingLoops(For, *FnParents, Ctx, FactsOfRoots));
   if (!PR.Parallel) {
     L.Why = Pairs.empty() ? PR.Why : aliasWhy(F, Pairs.front());
     return false;
@@ -596,7 +605,7 @@ SerialLoop Finder::analyse(const ForStmt *For) {
     L.Why = "the loop comes from a macro";
     return L;
   }
-  if (hostCopyOfVersionedLoop(For, ParentMap(Fn->getBody()))) {
+  if (hostCopyOfVersionedLoop(For, *FnParents)) {
     L.Why = "it is the host copy of a versioned loop (the offloaded copy is "
             "the branch before it)";
     return L;

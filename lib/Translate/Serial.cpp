@@ -205,7 +205,10 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
       Out.Loops.back().Parallel = L.ProvedParallel;
       continue;
     }
-    ParentMap PM(const_cast<Stmt *>(L.Fn->getBody()));
+    std::unique_ptr<ParentMap> &Parents = FnParents[L.Fn];
+    if (!Parents)
+      Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(L.Fn->getBody()));
+    const ParentMap &PM = *Parents;
     std::string Line, Why;
     std::vector<KernelItem> Items;
     Atomics.clear();

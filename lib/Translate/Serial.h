@@ -15,6 +15,9 @@
 #include "Edit/PlanStep.h"
 #include "Facts/SerialLoops.h"
 #include "Placement/Kernels.h"
+#include "clang/AST/ParentMap.h"
+#include <map>
+#include <memory>
 #include <set>
 
 namespace ompm {
@@ -52,6 +55,8 @@ private:
   std::set<const clang::Stmt *> Offloaded;
   /// The test of the loop being offloaded, when it is versioned.
   std::string OverlapTest;
+  /// The parents of each function's statements, built once per function.
+  std::map<const clang::FunctionDecl *, std::unique_ptr<clang::ParentMap>> FnParents;
   std::vector<Edit> Pending;
   /// The atomic directive lines of the loop being offloaded.
   EditSet Atomics{SM};
