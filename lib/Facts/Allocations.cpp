@@ -106,6 +106,15 @@ AllocationFacts::AllocationFacts(ASTContext &Ctx) {
       Calls[F].push_back({E, Callers[E]});
 }
 
+const std::vector<AllocationFacts::Call> *
+AllocationFacts::callsOfOnlyCalled(const FunctionDecl *Fn) const {
+  const FunctionDecl *Canon = Fn->getCanonicalDecl();
+  if (Fn->isExternallyVisible() || AddressTaken.count(Canon))
+    return nullptr;
+  auto It = Calls.find(Canon);
+  return It == Calls.end() || It->second.empty() ? nullptr : &It->second;
+}
+
 const AllocationFacts::Definitions &
 AllocationFacts::definitionsIn(const VarDecl *V, const FunctionDecl *Fn) const {
   auto [It, New] = DefCache.try_emplace({V, Fn});
@@ -188,13 +197,10 @@ bool AllocationFacts::distinctRoots(const Root &A, const Root &B, const Function
   // other object, an array of static storage) are distinct.
   if ((!A.Param && A.Fresh) || (!B.Param && B.Fresh))
     return false;
-  const FunctionDecl *Canon = Fn->getCanonicalDecl();
-  if (Fn->isExternallyVisible() || AddressTaken.count(Canon))
+  const std::vector<Call> *Sites = callsOfOnlyCalled(Fn);
+  if (!Sites)
     return false;
-  auto It = Calls.find(Canon);
-  if (It == Calls.end() || It->second.empty())
-    return false;
-  for (const Call &C : It->second) {
+  for (const Call &C : *Sites) {
     auto AtCall = [&](const Root &R) -> std::optional<Root> {
       if (!R.Param)
         return R;
@@ -257,14 +263,11 @@ bool AllocationFacts::sameOrDistinct(const ValueDecl *A, const ValueDecl *B,
   }
   if (MovedIt->second.count(PA) || MovedIt->second.count(PB))
     return false;
-  const FunctionDecl *Canon = Fn->getCanonicalDecl();
-  if (Fn->isExternallyVisible() || AddressTaken.count(Canon))
-    return false;
-  auto It = Calls.find(Canon);
-  if (It == Calls.end() || It->second.empty())
+  const std::vector<Call> *Sites = callsOfOnlyCalled(Fn);
+  if (!Sites)
     return false;
   unsigned IA = PA->getFunctionScopeIndex(), IB = PB->getFunctionScopeIndex();
-  for (const Call &C : It->second) {
+  for (const Call &C : *Sites) {
     if (IA >= C.E->getNumArgs() || IB >= C.E->getNumArgs() || !C.Caller)
       return false;
     const auto *DA = dyn_cast<DeclRefExpr>(C.E->getArg(IA)->IgnoreParenImpCasts());

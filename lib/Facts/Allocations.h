@@ -74,6 +74,9 @@ private:
     const clang::FunctionDecl *Caller;
   };
   std::map<const clang::FunctionDecl *, std::vector<Call>> Calls;
+  /// The calls of Fn when they are all it has: static, its address never
+  /// taken, called at least once; null otherwise.
+  const std::vector<Call> *callsOfOnlyCalled(const clang::FunctionDecl *Fn) const;
   std::set<const clang::FunctionDecl *> AddressTaken;
 };
 

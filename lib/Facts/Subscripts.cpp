@@ -153,8 +153,12 @@ void delinearize(AccessPair &X) {
 }
 
 /// The pair of W in iterations of L and A in others: A's loop symbols
-/// primed, steps normalized, linearized dimensions split.
-AccessPair pairOf(const SubscriptAccess &W, const SubscriptAccess &A, const LoopRange &L) {
+/// primed, steps normalized, linearized dimensions split; nullopt when the
+/// two have different numbers of subscripts.
+std::optional<AccessPair> pairOf(const SubscriptAccess &W, const SubscriptAccess &A,
+                                 const LoopRange &L) {
+  if (W.Index.size() != A.Index.size())
+    return std::nullopt;
   LoopRange LP;
   SubscriptAccess AP = primed(A, L, LP);
   AccessPair X{W.Index, AP.Index, W.Inner, L.Sym, LP.Sym};
@@ -164,6 +168,8 @@ AccessPair pairOf(const SubscriptAccess &W, const SubscriptAccess &A, const Loop
   X.All.insert(X.All.end(), W.Outer.begin(), W.Outer.end());
   normalizeSteps(X);
   delinearize(X);
+  if (X.P.size() != X.Q.size())
+    return std::nullopt;
   return X;
 }
 
@@ -240,11 +246,10 @@ bool disjointValues(const Poly &P, const Poly &Q, const std::vector<LoopRange> &
 
 bool independentAcrossIterations(const SubscriptAccess &W, const SubscriptAccess &A,
                                  const LoopRange &L) {
-  if (W.Index.size() != A.Index.size())
+  std::optional<AccessPair> Pair = pairOf(W, A, L);
+  if (!Pair)
     return false;
-  AccessPair X = pairOf(W, A, L);
-  if (X.P.size() != X.Q.size())
-    return false;
+  const AccessPair &X = *Pair;
   if (oneDimensionSeparates(X))
     return true;
   // All dimensions and bounds at once, for i < i' and for i > i'.
@@ -266,11 +271,10 @@ bool independentAcrossIterations(const SubscriptAccess &W, const SubscriptAccess
 
 bool neverSameElement(const SubscriptAccess &W, const SubscriptAccess &A,
                       const LoopRange &L) {
-  if (W.Index.size() != A.Index.size())
+  std::optional<AccessPair> Pair = pairOf(W, A, L);
+  if (!Pair)
     return false;
-  AccessPair X = pairOf(W, A, L);
-  if (X.P.size() != X.Q.size())
-    return false;
+  const AccessPair &X = *Pair;
   for (size_t D = 0; D < X.P.size(); ++D)
     if (disjointValues(X.P[D], X.Q[D], X.All))
       return true;

@@ -5,6 +5,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
+#include <functional>
 
 using namespace clang;
 
@@ -139,6 +140,28 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
              F.nameOf(L.OverlapTests.front().second) +
              "' may be the same memory, and a versioned loop with atomics is "
              "not done (declare the pointers restrict)";
+    // The copy must mean what the loop means: a label would be defined
+    // twice, a static local would become two.
+    bool Copyable = true;
+    std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+      if (!S || !Copyable)
+        return;
+      if (isa<LabelStmt>(S))
+        Copyable = false;
+      if (const auto *DS = dyn_cast<DeclStmt>(S))
+        for (const Decl *D : DS->decls())
+          if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->isStaticLocal())
+            Copyable = false;
+      for (const Stmt *C : S->children())
+        Walk(C);
+    };
+    Walk(L.For);
+    if (!Copyable)
+      return "'" + F.nameOf(L.OverlapTests.front().first) + "' and '" +
+             F.nameOf(L.OverlapTests.front().second) +
+             "' may be the same memory, and the loop holds a label or a static "
+             "variable, which a versioned copy would duplicate (declare the "
+             "pointers restrict)";
     std::string Why;
     OverlapTest = overlapTest(L, Items, Why);
     if (OverlapTest.empty())

@@ -10,9 +10,13 @@ using namespace clang::ast_matchers;
 
 namespace {
 
-/// Whether the variables A and B of function Fn are proved distinct.
-bool distinct(llvm::StringRef Code, llvm::StringRef Fn, llvm::StringRef A,
-              llvm::StringRef B) {
+/// Check on the AllocationFacts of Code and its variables A and B and
+/// function Fn; false if the code does not parse or lacks one.
+bool withFacts(llvm::StringRef Code, llvm::StringRef Fn, llvm::StringRef A,
+               llvm::StringRef B,
+               llvm::function_ref<bool(const AllocationFacts &, const VarDecl *,
+                                       const VarDecl *, const FunctionDecl *)>
+                   Check) {
   std::string Full = "#include <stdlib.h>\n" + Code.str();
   std::unique_ptr<ASTUnit> AST = parseCode(Full, {});
   if (!AST)
@@ -25,29 +29,28 @@ bool distinct(llvm::StringRef Code, llvm::StringRef Fn, llvm::StringRef A,
   if (F.empty() || VA.empty() || VB.empty())
     return false;
   AllocationFacts Facts(Ctx);
-  return Facts.distinct(VA[0].getNodeAs<VarDecl>("v"), VB[0].getNodeAs<VarDecl>("v"),
-                        F[0].getNodeAs<FunctionDecl>("f"));
+  return Check(Facts, VA[0].getNodeAs<VarDecl>("v"), VB[0].getNodeAs<VarDecl>("v"),
+               F[0].getNodeAs<FunctionDecl>("f"));
+}
+
+/// Whether the variables A and B of function Fn are proved distinct.
+bool distinct(llvm::StringRef Code, llvm::StringRef Fn, llvm::StringRef A,
+              llvm::StringRef B) {
+  return withFacts(Code, Fn, A, B,
+                   [](const AllocationFacts &Facts, const VarDecl *X, const VarDecl *Y,
+                      const FunctionDecl *G) { return Facts.distinct(X, Y, G); });
 }
 
 /// The relation Which ("same object", "same or distinct") between the
 /// variables A and B of function Fn.
 bool related(llvm::StringRef Which, llvm::StringRef Code, llvm::StringRef Fn,
              llvm::StringRef A, llvm::StringRef B) {
-  std::string Full = "#include <stdlib.h>\n" + Code.str();
-  std::unique_ptr<ASTUnit> AST = parseCode(Full, {});
-  if (!AST)
-    return false;
-  ASTContext &Ctx = AST->getASTContext();
-  auto F = match(functionDecl(hasName(Fn), isDefinition()).bind("f"), Ctx);
-  auto VA = match(varDecl(hasName(A)).bind("v"), Ctx);
-  auto VB = match(varDecl(hasName(B)).bind("v"), Ctx);
-  EXPECT_FALSE(F.empty() || VA.empty() || VB.empty());
-  if (F.empty() || VA.empty() || VB.empty())
-    return false;
-  AllocationFacts Facts(Ctx);
-  const auto *X = VA[0].getNodeAs<VarDecl>("v"), *Y = VB[0].getNodeAs<VarDecl>("v");
-  const auto *G = F[0].getNodeAs<FunctionDecl>("f");
-  return Which == "same object" ? Facts.sameObject(X, Y, G) : Facts.sameOrDistinct(X, Y, G);
+  return withFacts(Code, Fn, A, B,
+                   [&](const AllocationFacts &Facts, const VarDecl *X, const VarDecl *Y,
+                       const FunctionDecl *G) {
+                     return Which == "same object" ? Facts.sameObject(X, Y, G)
+                                                   : Facts.sameOrDistinct(X, Y, G);
+                   });
 }
 
 const char *Kernel = "static void k(int n, double *x, double *y) {\n"

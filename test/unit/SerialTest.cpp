@@ -105,3 +105,25 @@ TEST(SerialTest, AVersionedLoopTestsItsSectionsAtRunTime) {
             "  } else\n");
   EXPECT_TRUE(Kernels.empty());
 }
+
+TEST(SerialTest, ALoopWithAStaticLocalIsNotVersioned) {
+  // A copy would make two counters of one.
+  PlanFixture X("void f(int n, double *d, const double *s) {\n"
+                "  for (int i = 0; i < n; i++) {\n"
+                "    static const double k = 2;\n"
+                "    d[i] = s[i] * k;\n"
+                "  }\n"
+                "}\n",
+                PlanOptions(), {"-fopenacc", "-fopenmp"});
+  std::vector<Kernel> Kernels;
+  SerialTranslator T(*X.Base, Kernels);
+  T.run(findSerialLoops(X.ctx()));
+  T.emitEdits();
+  EXPECT_TRUE(X.Out.Edits.empty());
+  ASSERT_EQ(X.Out.Decisions.size(), 1u);
+  EXPECT_EQ(X.Out.Decisions[0].Notes,
+            std::vector<std::string>{
+                "kept on the host: 'd' and 's' may be the same memory, and the loop "
+                "holds a label or a static variable, which a versioned copy would "
+                "duplicate (declare the pointers restrict)"});
+}
