@@ -44,6 +44,13 @@ llvm::json::Array strings(const std::vector<std::string> &V) {
 
 } // namespace
 
+/// The remark of an offloadable loop.
+static std::string suggestion(const LoopRecord &L) {
+  return L.Versioned.empty() ? "loop can be offloaded"
+                             : "loop can be offloaded when its arrays do not "
+                               "overlap (versioned: a run-time test chooses it)";
+}
+
 void printSuggestions(const FileResult &R, bool Explain, llvm::raw_ostream &Err) {
   unsigned Offloadable = 0;
   for (const LoopRecord &L : R.Plan.Loops) {
@@ -56,7 +63,7 @@ void printSuggestions(const FileResult &R, bool Explain, llvm::raw_ostream &Err)
       continue;
     }
     ++Offloadable;
-    Err << Place << ": remark: loop can be offloaded [omp-migrate-serial]\n";
+    Err << Place << ": remark: " << suggestion(L) << " [omp-migrate-serial]\n";
     Err << lineText(R.Original, L.Line) << "\n"
         << std::string(L.Column - 1, ' ') << "^\n";
     for (const Edit &E : L.Fix) {
@@ -89,7 +96,7 @@ void addSuggestionFixes(const FileResult &R,
     D.DiagnosticName = "omp-migrate-serial";
     D.DiagLevel = clang::tooling::Diagnostic::Remark;
     D.BuildDirectory = BuildDir;
-    D.Message.Message = "loop can be offloaded";
+    D.Message.Message = suggestion(L);
     D.Message.FilePath = R.Path;
     D.Message.FileOffset = L.Fix.empty() ? 0 : L.Fix.front().Offset;
     for (const clang::tooling::Replacement &Rep : *Reps)

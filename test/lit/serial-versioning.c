@@ -26,6 +26,9 @@
 // RUN: %omp-migrate --offload=serial --report=%t.json %s -- > /dev/null
 // RUN: python3 -c "import json; d = json.load(open(r'%t.json')); print([l['versioned'] for l in d['files'][0]['loops'] if 'versioned' in l])" | %FileCheck %s --check-prefix=REPORT
 // REPORT: ['(unsigned long long)(dst + n) <= (unsigned long long)src || (unsigned long long)(src + n) <= (unsigned long long)dst', '(unsigned long long)(b + n) <= (unsigned long long)a || (unsigned long long)(a + n) <= (unsigned long long)b']
+// --suggest says which suggestions are versioned.
+// RUN: %omp-migrate --suggest %s -- 2>&1 >/dev/null | %FileCheck %s --check-prefix=SUGGEST
+// SUGGEST: serial-versioning.c:[[@LINE+16]]:3: remark: loop can be offloaded when its arrays do not overlap (versioned: a run-time test chooses it) [omp-migrate-serial]
 // REQUIRES: offload-cpu, gcc
 #include <stdio.h>
 #include <stdlib.h>
