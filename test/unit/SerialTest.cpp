@@ -5,6 +5,22 @@
 
 using namespace ompm;
 
+namespace {
+
+/// Code parsed as --offload=serial parses it, its loops offloaded and the
+/// kernels' lines added (no data placement): the edits, records, kernels.
+struct Translated {
+  PlanFixture X;
+  std::vector<Kernel> Kernels;
+  explicit Translated(const char *Code) : X(Code, PlanOptions(), {"-fopenacc", "-fopenmp"}) {
+    SerialTranslator T(*X.Base, Kernels);
+    T.run(findSerialLoops(X.ctx()));
+    T.emitEdits();
+  }
+};
+
+} // namespace
+
 TEST(SerialTest, KernelLineRecordAndKernel) {
   PlanFixture X("void f(int n, double *restrict a, const double *restrict b) {\n"
                 "  double t;\n"
@@ -85,17 +101,12 @@ TEST(SerialTest, TheBodyOfAHostLoopIsOffloaded) {
 TEST(SerialTest, AVersionedLoopTestsItsSectionsAtRunTime) {
   // d and s may overlap (f is not static): offloaded when their sections
   // do not, else the loop as it was; the copy is no kernel of the placement.
-  PlanFixture X("void f(int n, double *d, const double *s) {\n"
-                "  for (int i = 1; i < n; i++)\n"
-                "    d[i] = s[i - 1];\n"
-                "}\n",
-                PlanOptions(), {"-fopenacc", "-fopenmp"});
-  std::vector<Kernel> Kernels;
-  SerialTranslator T(*X.Base, Kernels);
-  T.run(findSerialLoops(X.ctx()));
-  T.emitEdits();
-  ASSERT_EQ(X.Out.Edits.size(), 1u);
-  EXPECT_EQ(X.Out.Edits[0].Text,
+  Translated R("void f(int n, double *d, const double *s) {\n"
+               "  for (int i = 1; i < n; i++)\n"
+               "    d[i] = s[i - 1];\n"
+               "}\n");
+  ASSERT_EQ(R.X.Out.Edits.size(), 1u);
+  EXPECT_EQ(R.X.Out.Edits[0].Text,
             "  if ((unsigned long long)(d + n) <= (unsigned long long)s || "
             "(unsigned long long)(s + (n - 1)) <= (unsigned long long)(d + 1)) {\n"
             "    #pragma omp target teams distribute parallel for map(always, tofrom: "
@@ -103,25 +114,20 @@ TEST(SerialTest, AVersionedLoopTestsItsSectionsAtRunTime) {
             "    for (int i = 1; i < n; i++)\n"
             "      d[i] = s[i - 1];\n"
             "  } else\n");
-  EXPECT_TRUE(Kernels.empty());
+  EXPECT_TRUE(R.Kernels.empty());
 }
 
 TEST(SerialTest, ALoopWithAStaticLocalIsNotVersioned) {
-  // A copy would make two counters of one.
-  PlanFixture X("void f(int n, double *d, const double *s) {\n"
-                "  for (int i = 0; i < n; i++) {\n"
-                "    static const double k = 2;\n"
-                "    d[i] = s[i] * k;\n"
-                "  }\n"
-                "}\n",
-                PlanOptions(), {"-fopenacc", "-fopenmp"});
-  std::vector<Kernel> Kernels;
-  SerialTranslator T(*X.Base, Kernels);
-  T.run(findSerialLoops(X.ctx()));
-  T.emitEdits();
-  EXPECT_TRUE(X.Out.Edits.empty());
-  ASSERT_EQ(X.Out.Decisions.size(), 1u);
-  EXPECT_EQ(X.Out.Decisions[0].Notes,
+  // A copy would make two variables of one.
+  Translated R("void f(int n, double *d, const double *s) {\n"
+               "  for (int i = 0; i < n; i++) {\n"
+               "    static const double k = 2;\n"
+               "    d[i] = s[i] * k;\n"
+               "  }\n"
+               "}\n");
+  EXPECT_TRUE(R.X.Out.Edits.empty());
+  ASSERT_EQ(R.X.Out.Decisions.size(), 1u);
+  EXPECT_EQ(R.X.Out.Decisions[0].Notes,
             std::vector<std::string>{
                 "kept on the host: 'd' and 's' may be the same memory, and the loop "
                 "holds a label or a static variable, which a versioned copy would "
