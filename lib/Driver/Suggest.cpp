@@ -112,6 +112,8 @@ llvm::json::Array loopsReport(const FileResult &R) {
                          {"offloaded", L.Offloaded}, {"parallel", L.Parallel}};
     if (!L.Offloaded) {
       O["reason"] = L.Reason;
+      if (!L.Needs.empty())
+        O["needs"] = strings(L.Needs);
     } else {
       O["directive"] = L.Directive;
       O["collapse"] = L.Collapse;

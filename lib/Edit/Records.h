@@ -51,6 +51,8 @@ struct LoopRecord {
   /// For a versioned loop: the run-time test that chooses the offloaded
   /// copy.
   std::string Versioned;
+  /// For a loop proved parallel but kept: the clauses the proof found.
+  std::vector<std::string> Needs;
   std::string Reason;    ///< why it stays on the host
   std::string Directive; ///< the line inserted before it, when offloaded
   unsigned Collapse = 1;

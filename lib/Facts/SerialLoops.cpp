@@ -170,6 +170,18 @@ SerialLoop kept(const SerialLoop &L, std::string Why, bool Proved = false) {
   K.Fn = L.Fn;
   K.Why = std::move(Why);
   K.ProvedParallel = Proved;
+  if (Proved) {
+    // The clauses the proof found, for the report (what a hand port needs).
+    for (const auto *List : {&L.Reductions, &L.ElementReductions, &L.ArrayReductions})
+      for (const std::string &R : *List)
+        K.Needs.push_back("reduction(" + R + ")");
+    for (const std::string &V : L.LastPrivate)
+      K.Needs.push_back("lastprivate(" + V + ")");
+    if (!L.LastValueOfIV.empty())
+      K.Needs.push_back("lastprivate(" + L.LastValueOfIV + ")");
+    if (L.Collapse > 1)
+      K.Needs.insert(K.Needs.begin(), "collapse(" + std::to_string(L.Collapse) + ")");
+  }
   return K;
 }
 

@@ -35,6 +35,9 @@ struct SerialLoop {
   /// or a clause the loop needs that the compilers do not get right
   /// (lastprivate from a GPU with clang 19).
   bool ProvedParallel = false;
+  /// For a loop proved parallel but kept: the clauses the proof found
+  /// ("reduction(+: A[i][j])", "lastprivate(t)", "collapse(2)").
+  std::vector<std::string> Needs;
   /// "+: s" items of the scalars the loop reduces.
   std::vector<std::string> Reductions;
   /// Scalars whose value after the loop is read, each written by every

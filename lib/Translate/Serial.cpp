@@ -226,6 +226,7 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
     if (!L.Parallel) {
       Keep(L.Why);
       Out.Loops.back().Parallel = L.ProvedParallel;
+      Out.Loops.back().Needs = L.Needs;
       continue;
     }
     std::unique_ptr<ParentMap> &Parents = FnParents[L.Fn];

@@ -15,9 +15,10 @@
 // RUN: diff %t.ref %t.out
 // RUN: %gcc-openmp %t.c -o %t.gcc -lm && %t.gcc > %t.gcc.out
 // RUN: diff %t.ref %t.gcc.out
-// The loops proved parallel but kept are parallel in the report.
+// The loops proved parallel but kept are parallel in the report, with the
+// clauses the proof found.
 // RUN: %omp-migrate --offload=serial --report=%t.json %s -- > /dev/null
-// RUN: python3 -c "import json; d = json.load(open(r'%t.json')); print(sorted(l['line'] for l in d['files'][0]['loops'] if l['parallel'] and not l['offloaded']))" | %FileCheck %s --check-prefix=REPORT
+// RUN: python3 -c "import json; d = json.load(open(r'%t.json')); print('; '.join(' '.join(l['needs']) for l in d['files'][0]['loops'] if l['parallel'] and not l['offloaded']))" | %FileCheck %s --check-prefix=REPORT
 // A second run changes nothing.
 // RUN: %omp-migrate --offload=serial %t.c -- | diff %t.c -
 // REQUIRES: offload-cpu, gcc
@@ -137,7 +138,7 @@ static long count_multiples(int n) {
   return cnt;
 }
 
-// REPORT: [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}]
+// REPORT: {{^}}reduction(+: A[i][j]); collapse(2) reduction(+: s); lastprivate(last){{$}}
 int main(void) {
   for (int i = 0; i < 2 * N; i++)
     v[i] = (i % 7) - 2.5;
