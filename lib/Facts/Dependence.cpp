@@ -176,18 +176,20 @@ static std::string minMaxUpdateOf(const Expr *E, const ArraySubscriptExpr *&Elem
   return Op;
 }
 
-/// The operator class of the updates of B when every access of B in the
-/// loop is the element of an update statement of one class (atomicUpdateOf,
-/// and with MinMax `x = fmax(x, e)`), whose subscripts do not read B
-/// otherwise: the update expressions go to Found and their elements to
-/// Elems. "" when B is accessed otherwise.
-static std::string commutativeUpdates(const RegionFacts &F, const ValueDecl *B,
-                                      const ForStmt *For, bool MinMax,
-                                      std::vector<const Expr *> &Found,
-                                      std::set<const ArraySubscriptExpr *> &Elems) {
-  // Each access of B is the element of one update statement (x = x op e
-  // has two accesses, the same element).
+/// The update statements of B in the loop: `x op= e`, `x++`, `x = x op e`
+/// (atomicUpdateOf) and with MinMax `x = fmax(x, e)`, each a statement of
+/// its own, all of one operator class, of arithmetic type.
+struct UpdateSet {
   std::string Op;
+  std::vector<const Expr *> Found;              ///< the update expressions
+  std::set<const ArraySubscriptExpr *> Elems;   ///< their elements, both sides
+};
+
+/// B's updates in the loop; nullopt when one of them is of another class,
+/// no statement or not arithmetic, or there is none.
+static std::optional<UpdateSet> updatesOf(const RegionFacts &F, const ValueDecl *B,
+                                          const ForStmt *For, bool MinMax) {
+  UpdateSet U;
   bool Ok = true;
   ParentMap PM(const_cast<Stmt *>(static_cast<const Stmt *>(For)));
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
@@ -203,13 +205,13 @@ static std::string commutativeUpdates(const RegionFacts &F, const ValueDecl *B,
             return A.Expr == Elem && A.Base == B;
           })) {
         if (!isStatement(S, PM.getParent(const_cast<Stmt *>(S))) ||
-            (!Op.empty() && O != Op) || !E->getType()->isArithmeticType()) {
+            (!U.Op.empty() && O != U.Op) || !E->getType()->isArithmeticType()) {
           Ok = false;
           return;
         }
-        Op = O;
-        Found.push_back(E);
-        Elems.insert(Elem);
+        U.Op = O;
+        U.Found.push_back(E);
+        U.Elems.insert(Elem);
         // x = x op e, x = fmax(x, e): the element on the right is the same.
         if (const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParens());
             BO && BO->getOpcode() == BO_Assign) {
@@ -222,7 +224,7 @@ static std::string commutativeUpdates(const RegionFacts &F, const ValueDecl *B,
           for (const Expr *X : Operands)
             if (sameExpr(X, BO->getLHS(), F.context()))
               if (const auto *XE = dyn_cast<ArraySubscriptExpr>(X->IgnoreParenImpCasts()))
-                Elems.insert(XE);
+                U.Elems.insert(XE);
         }
       }
     }
@@ -230,8 +232,24 @@ static std::string commutativeUpdates(const RegionFacts &F, const ValueDecl *B,
       Walk(C);
   };
   Walk(For->getBody());
-  if (!Ok || Found.empty())
+  if (!Ok || U.Found.empty())
+    return std::nullopt;
+  return U;
+}
+
+/// The operator class of the updates of B when every access of B in the
+/// loop is the element of one of its updates (updatesOf), whose subscripts
+/// do not read B otherwise: the update expressions go to Found and their
+/// elements to Elems. "" when B is accessed otherwise.
+static std::string commutativeUpdates(const RegionFacts &F, const ValueDecl *B,
+                                      const ForStmt *For, bool MinMax,
+                                      std::vector<const Expr *> &Found,
+                                      std::set<const ArraySubscriptExpr *> &Elems) {
+  std::optional<UpdateSet> U = updatesOf(F, B, For, MinMax);
+  if (!U)
     return "";
+  Found = U->Found;
+  Elems = U->Elems;
   for (const Access &A : F.accesses())
     if (A.Base == B && !Elems.count(A.Expr))
       return ""; // read or written elsewhere
@@ -241,7 +259,7 @@ static std::string commutativeUpdates(const RegionFacts &F, const ValueDecl *B,
       if (A.Base == B && A.Expr != E && E->getSourceRange().fullyContains(A.Expr->getSourceRange()) &&
           !Elems.count(A.Expr))
         return "";
-  return Op;
+  return U->Op;
 }
 
 /// Whether B, an array of the region, is written only by atomic updates of
@@ -312,43 +330,17 @@ subscriptAccesses(const RegionFacts &F, const ValueDecl *B, const ForStmt *For,
 static std::string elementReduction(const RegionFacts &F, const ValueDecl *B,
                                     const ForStmt *For, const CanonicalLoop &L,
                                     const std::vector<LoopRange> &Context) {
-  const ArraySubscriptExpr *Elem = nullptr;
-  std::string Op;
-  std::set<const Expr *> Covered; // the element's own accesses
-  ParentMap PM(const_cast<Stmt *>(static_cast<const Stmt *>(For)));
-  bool Ok = true;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S || !Ok)
-      return;
-    const ArraySubscriptExpr *E = nullptr;
-    if (const auto *X = dyn_cast<Expr>(S); X && !isa<ArraySubscriptExpr>(X)) {
-      std::string O = atomicUpdateOf(X, E, F.context());
-      if (!O.empty() && E && llvm::any_of(F.accesses(), [&](const Access &A) {
-            return A.Expr == E && A.Base == B;
-          })) {
-        if ((Elem && !sameExpr(E, Elem, F.context())) || (!Op.empty() && O != Op) ||
-            !isStatement(S, PM.getParent(const_cast<Stmt *>(S))) ||
-            !X->getType()->isArithmeticType()) {
-          Ok = false;
-          return;
-        }
-        Elem = E;
-        Op = O;
-        const auto *BO = dyn_cast<BinaryOperator>(X->IgnoreParens());
-        Covered.insert(E);
-        if (BO && BO->getOpcode() == BO_Assign)
-          if (const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParens()))
-            for (const Expr *Y : {R->getLHS(), R->getRHS()})
-              if (sameExpr(Y, BO->getLHS(), F.context()))
-                Covered.insert(Y->IgnoreParenImpCasts());
-      }
-    }
-    for (const Stmt *C : S->children())
-      Walk(C);
-  };
-  Walk(For->getBody());
-  if (!Ok || !Elem)
+  std::optional<UpdateSet> U = updatesOf(F, B, For, /*MinMax=*/false);
+  if (!U)
     return "";
+  // One element: every update's, on either side, is the same expression
+  // (named as the last update names it).
+  const ArraySubscriptExpr *Elem = nullptr;
+  atomicUpdateOf(U->Found.back(), Elem, F.context());
+  for (const ArraySubscriptExpr *E : U->Elems)
+    if (!sameExpr(E, Elem, F.context()))
+      return "";
+  const std::set<const ArraySubscriptExpr *> &Covered = U->Elems;
   std::vector<std::pair<const Access *, SubscriptAccess>> As = subscriptAccesses(F, B, For, Context);
   const SubscriptAccess *Target = nullptr;
   for (const auto &[A, S] : As)
@@ -374,7 +366,7 @@ static std::string elementReduction(const RegionFacts &F, const ValueDecl *B,
     if (A->IsWrite || !neverSameElement(*Target, S, Range))
       return "";
   }
-  return Op + ": " + exprText(Elem, F.context());
+  return U->Op + ": " + exprText(Elem, F.context());
 }
 
 /// Why the accesses to the written array B may conflict between

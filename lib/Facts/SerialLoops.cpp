@@ -319,29 +319,22 @@ void smallArrayReductions(const RegionFacts &F, SerialLoop &L) {
     uint64_t N = constantElements(V, F.context());
     return N > 0 && N <= MaxArrayReductionElements;
   };
-  auto BaseOf = [&](const Expr *E) -> const ValueDecl * {
-    const ArraySubscriptExpr *Elem = nullptr;
-    std::string Op = atomicUpdateOf(E, Elem, F.context());
-    for (const Access &A : F.accesses())
-      if (Elem && A.Expr == Elem)
-        return A.Base;
-    return nullptr;
-  };
   // Atomics: every update of a small array's (they are all of one
   // operator class, onlyCommutativeUpdates).
-  std::map<const ValueDecl *, std::string> Ops;
+  // In the order the loop first updates them (the clauses' order).
+  std::set<const Expr *> Reduced;
+  std::set<const ValueDecl *> Seen;
   for (const Expr *E : L.AtomicUpdates) {
     const ArraySubscriptExpr *Elem = nullptr;
     std::string Op = atomicUpdateOf(E, Elem, F.context());
-    if (const ValueDecl *B = BaseOf(E); B && Small(B))
-      Ops[B] = Op;
+    for (const Access &A : F.accesses())
+      if (Elem && A.Expr == Elem && Small(A.Base)) {
+        Reduced.insert(E);
+        if (Seen.insert(A.Base).second)
+          L.SmallArrayReductions.push_back(Op + ": " + F.nameOf(A.Base));
+      }
   }
-  for (const auto &[B, Op] : Ops)
-    L.SmallArrayReductions.push_back(Op + ": " + F.nameOf(B));
-  llvm::erase_if(L.AtomicUpdates, [&](const Expr *E) {
-    const ValueDecl *B = BaseOf(E);
-    return B && Ops.count(B);
-  });
+  llvm::erase_if(L.AtomicUpdates, [&](const Expr *E) { return Reduced.count(E); });
   // Shared affine elements: when every such array is small.
   bool AllSmall = true;
   for (const std::string &R : L.ArrayReductions) {
