@@ -95,8 +95,19 @@ FilePlan planFile(ASTContext &Ctx, const std::vector<Directive> &Dirs,
   std::vector<const Stmt *> MemberKernels = St.MemberKernels;
   if (Opts.OptimizeOpenMP)
     Input.addOpenMP(Kernels, MemberKernels);
-  if (Opts.Data == DataPlacement::Hoist)
-    DataPlacer(Base, std::move(Kernels), Input.barriers(MemberKernels), Input).run();
+  if (Opts.Data == DataPlacement::Hoist) {
+    std::vector<Barrier> Bs = Input.barriers(MemberKernels);
+    // A kernel that may run on the host (an if or self clause) uses the
+    // host's data then: no region may hold its data on the device.
+    for (const Kernel &K : Kernels)
+      if (K.Conditional)
+        Bs.push_back({K.S, K.Fn,
+                      "a kernel inside may run on the host (its if clause, line " +
+                          std::to_string(Ctx.getSourceManager().getPresumedLineNumber(
+                              Ctx.getSourceManager().getExpansionLoc(K.S->getBeginLoc()))) +
+                          "), where the device's copies would not be seen"});
+    DataPlacer(Base, std::move(Kernels), std::move(Bs), Input).run();
+  }
   Serial.emitEdits();
 
   Calls.planRuntimeCalls();

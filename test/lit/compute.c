@@ -5,7 +5,7 @@
 // RUN: %omp-migrate --async=nowait %s -- -std=c11 2>/dev/null | FileCheck %s --check-prefix=NOWAIT
 // RUN: %if offload-cpu %{ %clang19-offload -std=c11 -c %t.c -o /dev/null %}
 // RUN: %if gcc %{ %gcc-openmp -std=c11 -c %t.c -o /dev/null %}
-// DIAG: 6 of 6 constructs translated
+// DIAG: 7 of 7 constructs translated
 // DIAG: exit=0
 
 // The async queues' dependence objects are declared before the function.
@@ -30,7 +30,10 @@ void compute(int n, float *restrict x, float *restrict y, float a, int c) {
   }
 
   float t = 0;
-  // CHECK: {{^ *}}#pragma omp target teams thread_limit(128) map(to: x[0:n]) map(tofrom: y[0:n]) firstprivate(t)
+  // The kernels with an if clause may run on the host: the run of kernels
+  // after them keeps its data on the device.
+  // CHECK: {{^ *}}#pragma omp target enter data map(to: x[0:n], y[0:n])
+  // CHECK-NEXT: {{^ *}}#pragma omp target teams thread_limit(128) map(to: x[0:n]) map(tofrom: y[0:n]) firstprivate(t)
   #pragma acc parallel vector_length(128) copyin(x[0:n]) copy(y[0:n]) firstprivate(t) default(none)
   {
     // CHECK: {{^ *}}#pragma omp distribute parallel for
