@@ -133,6 +133,10 @@ const Expr *AllocationFacts::definition(const VarDecl *V, const FunctionDecl *Fn
 
 AllocationFacts::Root AllocationFacts::rootOfVar(const VarDecl *V, const FunctionDecl *Fn,
                                                  unsigned Steps) const {
+  // A variable that is no pointer (reached through `&x`): its own object.
+  QualType T = V->getType();
+  if (!T->isPointerType() && !T->isArrayType() && !T->isReferenceType())
+    return {V->getCanonicalDecl(), nullptr, V->hasLocalStorage()};
   if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
     // The argument's object, unless the function points it elsewhere.
     if (!Fn)
