@@ -67,13 +67,18 @@ static cl::opt<bool> OptimizeData("optimize-data",
     cl::cat(Category));
 static cl::opt<std::string> Offload("offload",
     cl::desc("Comma-separated sources of kernels besides OpenACC: 'serial' "
-             "offloads the serial loops proved parallel (docs/serial.md)"),
+             "offloads the serial loops proved parallel (docs/serial.md), "
+             "'openmp' the CPU OpenMP parallel loops (docs/openmp.md)"),
     cl::cat(Category));
 static cl::opt<bool> ArrayReductions("array-reductions",
-    cl::desc("With --offload=serial: reduce a declared array of at most 256 "
+    cl::desc("With --offload=serial or openmp: reduce a declared array of at most 256 "
              "elements that a loop updates at shared places (a histogram) "
              "as a whole, reduction(+: h), instead of atomic updates (not "
              "yet checked on a GPU)"),
+    cl::cat(Category));
+static cl::opt<bool> NoCriticalToAtomic("no-critical-to-atomic",
+    cl::desc("Keep every critical section: no atomic or reduction in its place "
+             "(--offload=openmp then keeps loops with criticals on the host)"),
     cl::cat(Category));
 static cl::opt<bool> Suggest("suggest",
     cl::desc("Rewrite nothing: print each serial loop that can be offloaded "
@@ -129,16 +134,20 @@ int main(int argc, const char **argv) {
   Opts.Plan.AsyncNowait = Async == "nowait";
   Opts.Plan.OptimizeOpenMP = OptimizeData;
   Opts.Plan.ArrayReductions = ArrayReductions;
+  Opts.Plan.CriticalToAtomic = !NoCriticalToAtomic;
   if (!Offload.empty()) {
     llvm::SmallVector<llvm::StringRef, 4> Parts;
     llvm::StringRef(Offload).split(Parts, ',');
     for (llvm::StringRef P : Parts) {
-      if (P.trim() != "serial") {
+      if (P.trim() == "serial") {
+        Opts.Plan.OffloadSerial = true;
+      } else if (P.trim() == "openmp") {
+        Opts.Plan.OffloadOpenMP = true;
+      } else {
         errs() << "omp-migrate: error: --offload takes a comma-separated list "
-                  "of 'serial' (got '" << P.trim() << "')\n";
+                  "of 'serial' and 'openmp' (got '" << P.trim() << "')\n";
         return 2;
       }
-      Opts.Plan.OffloadSerial = true;
     }
   }
   if (Suggest) {

@@ -114,6 +114,8 @@ public:
     // nothing is written for the file.
     R.SelfCheck = selfCheckTranslation(CI, builtinOpenACCHeader(), R.Path,
                                        R.Original, R.Plan, R.Translated);
+    if (std::getenv("OMPM_DEBUG_TRANSLATION"))
+      llvm::errs() << R.Translated;
     // What a reported construct leaves (an acc_* call with no OpenMP form,
     // a header's <openacc.h>) may keep the file from compiling: the reports
     // say so already, and the file is written with them.
@@ -301,7 +303,7 @@ FileResult translateCode(llvm::StringRef Code, llvm::StringRef FileName,
                          const PlanOptions &Opts, llvm::raw_ostream *DiagOut) {
   std::vector<FileResult> Results;
   std::set<std::string> Reported;
-  runOnCode(Code, FileName, Args, Opts.OptimizeOpenMP || Opts.OffloadSerial,
+  runOnCode(Code, FileName, Args, Opts.OptimizeOpenMP || Opts.OffloadSerial || Opts.OffloadOpenMP,
             std::make_unique<Action>(Opts, Results, Reported, nullptr), DiagOut);
   if (Results.empty()) {
     FileResult R;
@@ -549,6 +551,22 @@ llvm::json::Object reportFile(const FileResult &R, bool Explain,
   FileObj["constructs"] = std::move(Cons);
   if (!R.Plan.Loops.empty())
     FileObj["loops"] = loopsReport(R);
+  if (!R.Plan.Criticals.empty()) {
+    llvm::json::Array Cs;
+    for (const CriticalRecord &C : R.Plan.Criticals) {
+      llvm::json::Object O{{"line", C.Line}, {"column", C.Column},
+                           {"name", C.Name}, {"converted", C.Converted}};
+      if (C.Converted) {
+        O["form"] = C.Form;
+        if (!C.Directive.empty())
+          O["directive"] = C.Directive;
+      } else {
+        O["reason"] = C.Reason;
+      }
+      Cs.push_back(std::move(O));
+    }
+    FileObj["criticals"] = std::move(Cs);
+  }
   if (!Decisions.empty())
     FileObj["decisions"] = std::move(Decisions);
   if (!Conflicts.empty())
@@ -646,7 +664,8 @@ std::vector<FileResult> parseAll(const tooling::CompilationDatabase &DB,
   CommandLog Log(Err);
   tooling::ClangTool Tool(DB, Files);
   Tool.appendArgumentsAdjuster(
-      commonAdjuster(Include.Path, Opts.Plan.OptimizeOpenMP || Opts.Plan.OffloadSerial, &Log));
+      commonAdjuster(Include.Path, Opts.Plan.OptimizeOpenMP || Opts.Plan.OffloadSerial ||
+                                       Opts.Plan.OffloadOpenMP, &Log));
   Tool.setDiagnosticConsumer(&Log);
   Factory F(Opts.Plan, Results, Log);
   Tool.run(&F);

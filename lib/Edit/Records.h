@@ -63,6 +63,18 @@ struct LoopRecord {
   std::vector<Edit> Fix;
 };
 
+/// One critical section (or, for a histogram, an atomic) that
+/// --offload=openmp or --optimize-data looked at (the report's
+/// "criticals"): converted with its form, or kept with why.
+struct CriticalRecord {
+  unsigned Line = 0, Column = 0;
+  std::string Name;      ///< the critical's name, "" when unnamed
+  bool Converted = false;
+  std::string Form;      ///< "update", ..., "reduction", "array-reduction"
+  std::string Directive; ///< what replaces it ("#pragma omp atomic update")
+  std::string Reason;    ///< why it stays
+};
+
 struct FilePlan {
   std::vector<Edit> Edits;
   std::vector<ConstructRecord> Records;
@@ -72,6 +84,8 @@ struct FilePlan {
   std::vector<ConstructRecord> Decisions;
   /// The serial loops looked at (--offload=serial), in source order.
   std::vector<LoopRecord> Loops;
+  /// The critical sections looked at (--offload=openmp, --optimize-data).
+  std::vector<CriticalRecord> Criticals;
   unsigned untranslated() const {
     unsigned N = 0;
     for (const ConstructRecord &R : Records)

@@ -16,7 +16,8 @@ void PlanInput::addOpenMP(std::vector<Kernel> &Kernels,
                           std::vector<const Stmt *> &MemberKernels) {
   OpenMPFacts F = collectOpenMPFacts(Ctx);
   for (const OMPExecutableDirective *O : F.Others)
-    OmpOthers.push_back(O);
+    if (!Dissolved.count(O))
+      OmpOthers.push_back(O);
   for (const OmpKernel &K : F.Kernels) {
     Kernel R;
     R.S = K.S;

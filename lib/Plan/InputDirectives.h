@@ -38,6 +38,13 @@ public:
     Offloaded.insert(Loops.begin(), Loops.end());
   }
 
+  /// The input's host parallel constructs that --offload=openmp turned
+  /// into kernels or looked at: not barriers (the translation removes
+  /// those it offloads; the others hold no kernel).
+  void addDissolved(const std::set<const clang::Stmt *> &S) {
+    Dissolved.insert(S.begin(), S.end());
+  }
+
   bool isConstruct(const clang::Stmt *S) const override;
   bool isDirective(const clang::Stmt *S) const override;
   const clang::Stmt *userDataBody(const clang::Stmt *S) const override;
@@ -57,7 +64,7 @@ private:
   /// directives, which a region must not enclose.
   llvm::DenseSet<const clang::Stmt *> OmpKernelStmts;
   std::vector<const clang::Stmt *> OmpOthers;
-  std::set<const clang::Stmt *> Offloaded;
+  std::set<const clang::Stmt *> Offloaded, Dissolved;
 };
 
 } // namespace ompm

@@ -18,6 +18,8 @@
 #include "Translate/Preprocessor.h"
 #include "Translate/Routine.h"
 #include "Translate/Serial.h"
+#include "Translate/HostParallel.h"
+#include "Facts/HostParallel.h"
 #include "Translate/RuntimeCalls.h"
 #include "Translate/Simple.h"
 
@@ -92,6 +94,18 @@ FilePlan planFile(ASTContext &Ctx, const std::vector<Directive> &Dirs,
     Serial.run(findSerialLoops(Ctx, SO));
     Input.addOffloaded(Serial.offloaded());
   }
+  HostParallelTranslator HostOmp(Base, Opts, Kernels);
+  if (Opts.OffloadOpenMP) {
+    std::vector<HostParallel> Host = findHostParallel(Ctx);
+    HostOmp.run(Host);
+    Input.addOffloaded(HostOmp.offloaded());
+    std::set<const Stmt *> Dissolved;
+    for (const HostParallel &H : Host)
+      Dissolved.insert(H.D);
+    Input.addDissolved(Dissolved);
+  }
+  if (Opts.OptimizeOpenMP && Opts.CriticalToAtomic)
+    HostOmp.convertKernelCriticals();
   std::vector<const Stmt *> MemberKernels = St.MemberKernels;
   if (Opts.OptimizeOpenMP)
     Input.addOpenMP(Kernels, MemberKernels);

@@ -33,6 +33,14 @@ struct PlanOptions {
   /// `--offload=serial`: serial loops of host code proved parallel are
   /// offloaded (lib/Facts/SerialLoops, lib/Translate/Serial).
   bool OffloadSerial = false;
+  /// `--offload=openmp`: the host's `parallel for` loops and `parallel`
+  /// regions of work-sharing loops become target kernels
+  /// (lib/Facts/HostParallel, lib/Translate/HostParallel).
+  bool OffloadOpenMP = false;
+  /// Critical sections of offloaded OpenMP loops and of the input's target
+  /// kernels become atomics or reductions where legal
+  /// (lib/Facts/Criticals); `--no-critical-to-atomic` turns it off.
+  bool CriticalToAtomic = true;
   /// `--array-reductions`: a declared array of a few elements that an
   /// offloaded serial loop updates at shared places (a histogram) is
   /// reduced whole (`reduction(+: h)`) instead of by atomic updates. Off by

@@ -1,6 +1,7 @@
 //===- Serial.cpp - Serial loops proved parallel, offloaded ---------------===//
 #include "Translate/Serial.h"
 #include "Facts/Regions.h"
+#include "Translate/KernelData.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/Lex/Lexer.h"
@@ -107,23 +108,9 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
     std::string Name = F.nameOf(V);
     QualType T = V->getType().getNonReferenceType();
     if (T->isPointerType() || T->isArrayType()) {
-      if (F.indexedThroughPointers(V))
-        return "'" + Name + "' is indexed through pointers (no deep copy)";
-      std::string Type = F.isWritten(V) ? "tofrom" : "to";
-      if (T->isConstantArrayType()) {
-        Maps.add(Type, Name);
-        Items.push_back({V, Name, Name, Type});
-        continue;
-      }
-      if (T->isArrayType())
-        return "'" + Name + "' is an array of unknown size";
-      SectionResult S = F.inferSection(V);
-      if (!S.ok())
-        return "no array section can be inferred for '" + Name + "': " + S.Why;
-      Maps.add(Type, S.Item);
-      Items.push_back({V, Name, S.Item, Type, S.Lo, S.Hi});
-      R.Notes.push_back("'" + Name + "' mapped as " + S.Item +
-                        (Type == "to" ? " (read only: map(to:))" : ""));
+      if (std::string Why = mapArrayOf(F, V, L.For, /*Deref=*/false, Maps, Items, R.Notes);
+          !Why.empty())
+        return Why;
       continue;
     }
     if (!F.isWritten(V) || Associated.count(V))

@@ -1,0 +1,100 @@
+//===- Criticals.h - Which critical sections can become atomics -*- C++ -*-===//
+//
+// On a GPU a `critical` is one lock that every thread of every team queues
+// on (and OpenMP does not promise exclusion across teams at all). A
+// critical whose body is one update of an atomic form (`x op= e`, `x++`,
+// `v = x`, `x = e`, `v = x++`, `{v = x; x op= e;}`, `if (e > x) x = e;`,
+// `if (c) x op= e;`)
+// can become an `atomic` of that form, a min/max under a critical a
+// `reduction(max: x)` of its loop, and a histogram (`h[k]++` under a
+// critical or an atomic, `h` a declared array of a few elements) an array
+// reduction: but only when nothing else in the parallel region relies on
+// the lock. The rules (docs/openmp.md has them as a table):
+//  - x is a scalar lvalue of arithmetic type (no overloaded operator), e
+//    does not use x's variable and has no side effects (calls only pure C
+//    library functions);
+//  - every other use of x's variable in the region (and in the functions of
+//    the file it calls) is inside a critical of the same name that is
+//    converted too, or inside an atomic; a function the region calls that
+//    may use it (defined elsewhere, or using it) keeps the critical;
+//  - v of a read or capture is private to the thread; any other shared
+//    variable the body reads is written nowhere in the region;
+//  - x reached through a pointer: no other pointer of the region may point
+//    to the same memory.
+// A critical that fails a rule stays, with the rule and the place.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMPM_FACTS_CRITICALS_H
+#define OMPM_FACTS_CRITICALS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/StmtOpenMP.h"
+#include <set>
+#include <string>
+#include <vector>
+
+namespace ompm {
+
+enum class CriticalForm {
+  None,           ///< stays a critical (Why says why)
+  Update,         ///< atomic update
+  Read,           ///< atomic read
+  Write,          ///< atomic write
+  Capture,        ///< atomic capture
+  Compare,        ///< atomic compare (min/max)
+  Reduction,      ///< removed: reduction(max|min: x) on its loop
+  ArrayReduction, ///< removed: reduction(+: h) on its loop
+};
+
+/// The atomic directive's clause for a form ("update", "compare"), or "".
+const char *atomicClause(CriticalForm F);
+/// "update", "read", ..., "reduction", "array-reduction", "" for None.
+const char *formName(CriticalForm F);
+
+struct CriticalFact {
+  /// The critical (or, for an array reduction, an atomic of the input).
+  const clang::OMPExecutableDirective *D = nullptr;
+  std::string Name; ///< the critical's name, "" when unnamed
+  CriticalForm Form = CriticalForm::None;
+  std::string Why;  ///< why it stays, when Form is None
+  const clang::ValueDecl *X = nullptr; ///< the variable it updates
+  /// For Reduction and ArrayReduction: the clause item ("max: m", "+: h")
+  /// and the work-sharing loop it goes on.
+  std::string Clause;
+  const clang::OMPLoopDirective *Loop = nullptr;
+  /// The statement the directive governs, and the text that replaces it
+  /// (an atomic takes no `{ }` around one update, a compare needs them
+  /// around its assignment); empty: it stays as written.
+  const clang::Stmt *Body = nullptr;
+  std::string NewBody;
+  /// An update under a condition (`if (c) n++;`): the condition stays
+  /// outside, the atomic goes inside it, around Guarded.
+  const clang::Expr *Guard = nullptr, *Guarded = nullptr;
+};
+
+struct CriticalOptions {
+  /// min/max to reduction(max|min:) on the work-sharing loop.
+  bool Reductions = true;
+  /// A histogram of a declared array of at most MaxArrayReductionElements
+  /// elements to an array reduction.
+  bool ArrayReductions = false;
+};
+
+/// The critical sections of Region (a parallel construct or a target
+/// kernel, with what it calls), each with its form or why it stays.
+/// WorkLoops: the region's work-sharing loops (min/max and histograms
+/// become reductions of the one they are in); Private: variables private
+/// to each thread besides those declared in the region (clauses, loop
+/// variables); Fn: the function the region is in (pointers it is passed
+/// distinct objects by every call do not alias, lib/Facts/Allocations).
+/// Criticals nested in criticals stay.
+std::vector<CriticalFact>
+analyzeCriticals(const clang::OMPExecutableDirective *Region,
+                 const std::vector<const clang::OMPLoopDirective *> &WorkLoops,
+                 const std::set<const clang::ValueDecl *> &Private,
+                 clang::ASTContext &Ctx, const CriticalOptions &Opts,
+                 const clang::FunctionDecl *Fn = nullptr);
+
+} // namespace ompm
+
+#endif

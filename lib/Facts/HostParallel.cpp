@@ -1,0 +1,362 @@
+//===- HostParallel.cpp - CPU OpenMP parallel loops of the input ----------===//
+#include "Facts/HostParallel.h"
+#include "Facts/DeviceCalls.h"
+#include "Facts/Scalars.h"
+#include "Facts/StmtWalk.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Frontend/OpenMP/OMP.h"
+#include <functional>
+#include <map>
+
+using namespace clang;
+
+namespace ompm {
+
+const ForStmt *loopOfDirective(const OMPLoopDirective *D) {
+  if (!D->hasAssociatedStmt())
+    return nullptr;
+  return dyn_cast<ForStmt>(D->getRawStmt());
+}
+
+namespace {
+
+class Finder {
+public:
+  explicit Finder(ASTContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
+  HostParallel analyse(const OMPExecutableDirective *D, const FunctionDecl *Fn);
+
+private:
+  std::string line(SourceLocation L) const {
+    return "line " + std::to_string(SM.getPresumedLineNumber(SM.getExpansionLoc(L)));
+  }
+  std::string clauseText(const OMPClause *C) const {
+    std::string T = Lexer::getSourceText(
+                        CharSourceRange::getTokenRange(C->getBeginLoc(), C->getEndLoc()), SM,
+                        Ctx.getLangOpts())
+                        .str();
+    // A clause without parentheses ends where the next one begins.
+    if (T.find('(') == std::string::npos)
+      T = Lexer::getSourceText(CharSourceRange::getTokenRange(C->getBeginLoc(), C->getBeginLoc()),
+                               SM, Ctx.getLangOpts())
+              .str();
+    return T;
+  }
+  /// Sorts the clauses of one directive into the loop's lists; why one
+  /// cannot be kept, else "".
+  std::string clauses(const OMPExecutableDirective *D, bool Region, WorkLoop &L,
+                      HostParallel &H) const;
+  /// Why a loop's body cannot run as a kernel, else "".
+  std::string bodyWhy(const Stmt *Body, HostParallel &H) const;
+  /// Why the body of a `parallel` region cannot become kernels, else ""; its
+  /// work-sharing loops into H.
+  std::string regionWhy(const OMPParallelDirective *P, HostParallel &H) const;
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+};
+
+std::string Finder::clauses(const OMPExecutableDirective *D, bool Region, WorkLoop &L,
+                            HostParallel &H) const {
+  auto Vars = [&](const OMPClause *C, std::set<const ValueDecl *> &Into) {
+    for (const Stmt *X : const_cast<OMPClause *>(C)->children())
+      if (const auto *E = dyn_cast_or_null<Expr>(X))
+        if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+          Into.insert(DR->getDecl());
+  };
+  for (const OMPClause *C : D->clauses()) {
+    std::string Text = clauseText(C);
+    std::string Name = llvm::omp::getOpenMPClauseName(C->getClauseKind()).str();
+    switch (C->getClauseKind()) {
+    case llvm::omp::OMPC_private:
+    case llvm::omp::OMPC_firstprivate: {
+      std::set<const ValueDecl *> These;
+      Vars(C, These);
+      L.ClauseVars.insert(These.begin(), These.end());
+      for (const ValueDecl *V : These)
+        if (C->getClauseKind() == llvm::omp::OMPC_firstprivate &&
+            V->getType()->isPointerType())
+          return "'" + V->getNameAsString() +
+                 "' is firstprivate and a pointer: the data it points to would "
+                 "stay on the host";
+      L.Clauses.push_back(Text);
+      break;
+    }
+    case llvm::omp::OMPC_shared:
+      L.Clauses.push_back(Text);
+      break;
+    case llvm::omp::OMPC_reduction: {
+      const auto *R = cast<OMPReductionClause>(C);
+      if (R->getModifier() != OMPC_REDUCTION_unknown &&
+          R->getModifier() != OMPC_REDUCTION_default)
+        return "its reduction has a modifier (" + Text + ")";
+      DeclarationName N = R->getNameInfo().getName();
+      if (N.isIdentifier() && N.getAsString() != "max" && N.getAsString() != "min")
+        return "its reduction '" + N.getAsString() + "' is user-defined";
+      for (const Expr *E : R->varlist()) {
+        const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+        if (!DR || DR->getType()->isArrayType() || DR->getType()->isPointerType())
+          return "its reduction of '" + Lexer::getSourceText(
+                     CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+                     Ctx.getLangOpts()).str() +
+                 "' is an array reduction (not checked on a GPU)";
+        L.ClauseVars.insert(DR->getDecl());
+        L.Reduced.insert(DR->getDecl());
+      }
+      L.Clauses.push_back(Text);
+      break;
+    }
+    case llvm::omp::OMPC_collapse:
+      L.Clauses.push_back(Text);
+      break;
+    case llvm::omp::OMPC_if: {
+      const auto *I = cast<OMPIfClause>(C);
+      if (I->getNameModifier() != llvm::omp::OMPD_unknown &&
+          I->getNameModifier() != llvm::omp::OMPD_parallel &&
+          I->getNameModifier() != llvm::omp::OMPD_simd)
+        return "its if clause names '" +
+               llvm::omp::getOpenMPDirectiveName(I->getNameModifier()).str() + "'";
+      L.If = Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                      I->getCondition()->getSourceRange()),
+                                  SM, Ctx.getLangOpts())
+                 .str();
+      break;
+    }
+    case llvm::omp::OMPC_safelen:
+    case llvm::omp::OMPC_simdlen:
+    case llvm::omp::OMPC_aligned:
+    case llvm::omp::OMPC_nontemporal:
+      L.SimdClauses.push_back(Text);
+      break;
+    case llvm::omp::OMPC_schedule:
+    case llvm::omp::OMPC_num_threads:
+    case llvm::omp::OMPC_proc_bind:
+    case llvm::omp::OMPC_nowait:
+      if (!llvm::is_contained(H.Dropped, Text))
+        H.Dropped.push_back(Text);
+      break;
+    case llvm::omp::OMPC_default: {
+      const auto *Df = cast<OMPDefaultClause>(C);
+      if (Df->getDefaultKind() != llvm::omp::OMP_DEFAULT_shared &&
+          Df->getDefaultKind() != llvm::omp::OMP_DEFAULT_none)
+        return "its " + Text + " is not translated";
+      if (!llvm::is_contained(H.Dropped, Text))
+        H.Dropped.push_back(Text);
+      break;
+    }
+    case llvm::omp::OMPC_lastprivate:
+      return "its " + Text + " would not give the last value back from a GPU "
+             "(clang 19 loses lastprivate values; docs/serial.md)";
+    case llvm::omp::OMPC_ordered:
+      return "its iterations are ordered (" + Text + ")";
+    case llvm::omp::OMPC_linear:
+      return "its " + Text + " is not translated";
+    case llvm::omp::OMPC_copyin:
+      return "it copies threadprivate data in (" + Text + ")";
+    default:
+      return "its clause '" + Name + "' is not translated";
+    }
+  }
+  (void)Region;
+  return "";
+}
+
+std::string Finder::bodyWhy(const Stmt *Body, HostParallel &H) const {
+  std::string Why;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || !Why.empty())
+      return;
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+      if (!isa<OMPCriticalDirective>(D) && !isa<OMPAtomicDirective>(D) &&
+          !isa<OMPSimdDirective>(D)) {
+        Why = "it holds '#pragma omp " +
+              llvm::omp::getOpenMPDirectiveName(D->getDirectiveKind()).str() + "' (" +
+              line(D->getBeginLoc()) + ")";
+        return;
+      }
+      if (D->hasAssociatedStmt())
+        Walk(D->getRawStmt());
+      return;
+    }
+    if (const auto *C = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *F = C->getDirectCallee();
+          F && F->getName().starts_with("omp_")) {
+        Why = "it calls " + F->getNameAsString() + "() (" + line(C->getBeginLoc()) +
+              "), whose value differs on a device";
+        return;
+      }
+    if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(DR->getDecl());
+          V && V->hasAttr<OMPThreadPrivateDeclAttr>()) {
+        Why = "it uses the threadprivate '" + V->getNameAsString() + "' (" +
+              line(DR->getLocation()) + ")";
+        return;
+      }
+    if (isa<CXXForRangeStmt>(S) && S == Body) {
+      Why = "its loop is a range-based for";
+      return;
+    }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Body);
+  if (Why.empty())
+    Why = callsWhy(Body, SM, H.DeviceFunctions);
+  return Why;
+}
+
+std::string Finder::regionWhy(const OMPParallelDirective *P, HostParallel &H) const {
+  const Stmt *Body = P->getRawStmt();
+  std::vector<const Stmt *> Stmts;
+  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+    Stmts.assign(CS->body_begin(), CS->body_end());
+  else
+    Stmts.push_back(Body);
+  std::vector<const VarDecl *> Decls;
+  for (const Stmt *S : Stmts) {
+    if (isa<NullStmt>(S))
+      continue;
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *X : DS->decls()) {
+        const auto *V = dyn_cast<VarDecl>(X);
+        if (!V || V->isStaticLocal())
+          return "it declares '" + (V ? V->getNameAsString() : std::string("?")) +
+                 "' (" + line(X->getLocation()) + "), which is not a plain variable "
+                 "of each thread";
+        if (const Expr *Init = V->getInit(); Init && Init->HasSideEffects(Ctx))
+          return "the initializer of '" + V->getNameAsString() + "' (" +
+                 line(V->getLocation()) + ") runs once per thread";
+        Decls.push_back(V);
+      }
+      continue;
+    }
+    const auto *L = dyn_cast<OMPLoopDirective>(S);
+    if (L && (isa<OMPForDirective>(L) || isa<OMPForSimdDirective>(L))) {
+      WorkLoop W;
+      W.D = L;
+      W.For = loopOfDirective(L);
+      W.Simd = isa<OMPForSimdDirective>(L);
+      H.Loops.push_back(std::move(W));
+      continue;
+    }
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
+      return "it holds '#pragma omp " +
+             llvm::omp::getOpenMPDirectiveName(D->getDirectiveKind()).str() + "' (" +
+             line(D->getBeginLoc()) + ")";
+    return "every thread runs the statement at " + line(S->getBeginLoc()) +
+           ", outside a work-sharing loop";
+  }
+  if (H.Loops.empty())
+    return "it has no work-sharing loop";
+  // A variable of each thread: read-only in the loops (its value is the
+  // same for all), or a temporary of each iteration of the one loop that
+  // writes it.
+  for (const VarDecl *V : Decls) {
+    std::vector<WorkLoop *> Users;
+    for (WorkLoop &W : H.Loops) {
+      bool Uses = false;
+      walkStmts(W.For, [&](const Stmt *S) {
+        if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == V)
+          Uses = true;
+        return !Uses;
+      });
+      if (Uses)
+        Users.push_back(&W);
+    }
+    for (WorkLoop *W : Users) {
+      ScalarUse U = classifyScalar(W->For->getBody(), V, Ctx);
+      bool ReadOnly = true;
+      walkStmts(W->For, [&](const Stmt *S) {
+        if (const Expr *T = writtenLValue(S); T && subscriptedVar(T) == V)
+          ReadOnly = false;
+        return ReadOnly;
+      });
+      if (ReadOnly)
+        continue;
+      if (V->getType()->isArrayType() || Users.size() > 1 ||
+          U.Role != ScalarRole::Private)
+        return "'" + V->getNameAsString() + "' (" + line(V->getLocation()) +
+               ") is each thread's own across iterations" +
+               (Users.size() > 1 ? " and loops" : "") +
+               ": state of a thread has no kernel form";
+      W->RegionPrivate.push_back(V);
+    }
+  }
+  return "";
+}
+
+HostParallel Finder::analyse(const OMPExecutableDirective *D, const FunctionDecl *Fn) {
+  HostParallel H;
+  H.D = D;
+  H.Fn = Fn;
+  if (const auto *P = dyn_cast<OMPParallelDirective>(D)) {
+    H.Why = regionWhy(P, H);
+  } else {
+    WorkLoop W;
+    W.D = cast<OMPLoopDirective>(D);
+    W.For = loopOfDirective(W.D);
+    W.Simd = isa<OMPParallelForSimdDirective>(D);
+    H.Loops.push_back(std::move(W));
+  }
+  for (WorkLoop &W : H.Loops) {
+    if (!H.Why.empty())
+      break;
+    if (!W.For) {
+      H.Why = "its loop is not a for loop";
+      break;
+    }
+    if (W.D != D)
+      H.Why = clauses(D, /*Region=*/true, W, H);
+    if (H.Why.empty())
+      H.Why = clauses(W.D, /*Region=*/false, W, H);
+    if (H.Why.empty())
+      H.Why = bodyWhy(W.For, H);
+  }
+  // A reduction of the region must be one loop's.
+  if (H.Why.empty() && H.Loops.size() > 1 && D->hasClausesOfKind<OMPReductionClause>())
+    H.Why = "its reduction spans " + std::to_string(H.Loops.size()) + " loops";
+  return H;
+}
+
+class Collector : public RecursiveASTVisitor<Collector> {
+public:
+  Collector(ASTContext &Ctx, std::vector<HostParallel> &Out) : Ctx(Ctx), F(Ctx), Out(Out) {}
+  bool TraverseStmt(Stmt *) { return true; }
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool VisitFunctionDecl(FunctionDecl *Fn) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (!Fn->doesThisDeclarationHaveABody() || Fn->isDependentContext() ||
+        !SM.isInMainFile(SM.getExpansionLoc(Fn->getBeginLoc())))
+      return true;
+    walk(Fn->getBody(), Fn);
+    return true;
+  }
+
+private:
+  void walk(const Stmt *S, const FunctionDecl *Fn) {
+    if (!S || isa<LambdaExpr>(S))
+      return;
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+      if (isa<OMPParallelForDirective>(D) || isa<OMPParallelForSimdDirective>(D) ||
+          isa<OMPParallelDirective>(D))
+        Out.push_back(F.analyse(D, Fn));
+      return; // nothing inside another directive
+    }
+    for (const Stmt *C : S->children())
+      walk(C, Fn);
+  }
+  ASTContext &Ctx;
+  Finder F;
+  std::vector<HostParallel> &Out;
+};
+
+} // namespace
+
+std::vector<HostParallel> findHostParallel(ASTContext &Ctx) {
+  std::vector<HostParallel> Out;
+  Collector(Ctx, Out).TraverseDecl(Ctx.getTranslationUnitDecl());
+  return Out;
+}
+
+} // namespace ompm

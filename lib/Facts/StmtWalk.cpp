@@ -1,0 +1,39 @@
+//===- StmtWalk.cpp - Walking statements through OpenMP directives --------===//
+#include "Facts/StmtWalk.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtOpenMP.h"
+
+using namespace clang;
+
+namespace ompm {
+
+void walkStmts(const Stmt *S, llvm::function_ref<bool(const Stmt *)> Pre) {
+  if (!S || isa<LambdaExpr>(S) || !Pre(S))
+    return;
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+    if (D->hasAssociatedStmt())
+      walkStmts(D->getRawStmt(), Pre);
+    return;
+  }
+  for (const Stmt *C : S->children())
+    walkStmts(C, Pre);
+}
+
+const Expr *writtenLValue(const Stmt *S) {
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+    return B->getLHS();
+  if (const auto *U = dyn_cast<UnaryOperator>(S);
+      U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf))
+    return U->getSubExpr();
+  return nullptr;
+}
+
+const ValueDecl *subscriptedVar(const Expr *E) {
+  const Expr *Base = E->IgnoreParenImpCasts();
+  while (const auto *A = dyn_cast<ArraySubscriptExpr>(Base))
+    Base = A->getBase()->IgnoreParenImpCasts();
+  const auto *DR = dyn_cast<DeclRefExpr>(Base);
+  return DR ? DR->getDecl() : nullptr;
+}
+
+} // namespace ompm

@@ -1,0 +1,33 @@
+//===- StmtWalk.h - Walking statements through OpenMP directives -*- C++ -*-===//
+//
+// Statement walks that see what an OpenMP directive governs: Clang keeps a
+// directive's statement under captured-region wrappers whose children are
+// the captures, not the code, so a plain walk of children() misses it. And
+// what a statement writes: the lvalue of an assignment, of ++/--, or of &
+// (which may be written through).
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMPM_FACTS_STMTWALK_H
+#define OMPM_FACTS_STMTWALK_H
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace ompm {
+
+/// Visits S and what it holds, in order, the statements of OpenMP
+/// directives included, lambdas excluded. Pre returns false to skip what S
+/// holds.
+void walkStmts(const clang::Stmt *S, llvm::function_ref<bool(const clang::Stmt *)> Pre);
+
+/// The lvalue S writes (or lets be written, `&x`), null if none.
+const clang::Expr *writtenLValue(const clang::Stmt *S);
+
+/// The variable under an lvalue's subscripts (`a` of `a[i][j]`), null if
+/// it is not a subscripted variable.
+const clang::ValueDecl *subscriptedVar(const clang::Expr *E);
+
+} // namespace ompm
+
+#endif

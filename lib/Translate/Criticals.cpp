@@ -1,0 +1,127 @@
+//===- Criticals.cpp - Critical sections rewritten as atomics -------------===//
+#include "Translate/Criticals.h"
+#include "Facts/Directives.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace ompm {
+
+CharSourceRange ompPragmaRange(const OMPExecutableDirective *D, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation L = D->getBeginLoc();
+  if (L.isMacroID())
+    return {};
+  // The directive begins at its '#' or at 'pragma': back to the '#'.
+  auto [FID, Off] = SM.getDecomposedLoc(L);
+  StringRef Buf = SM.getBufferData(FID);
+  unsigned O = Off;
+  while (O > 0 && Buf[O] != '#' && Buf[O] != '\n')
+    --O;
+  if (Buf[O] != '#')
+    return {};
+  return pragmaTextRange(SM, Ctx.getLangOpts(), L.getLocWithOffset(int(O) - int(Off)));
+}
+
+std::string CriticalRewriter::lineOf(const Stmt *S) const {
+  return "line " + std::to_string(SM.getPresumedLineNumber(SM.getExpansionLoc(S->getBeginLoc())));
+}
+
+const CriticalFact *CriticalRewriter::firstKept(const std::vector<CriticalFact> &Facts) {
+  for (const CriticalFact &F : Facts)
+    if (F.Form == CriticalForm::None)
+      return &F;
+  return nullptr;
+}
+
+void CriticalRewriter::record(const CriticalFact &F, const std::string &Directive,
+                              const std::string &Why) {
+  bool Atomic = isa<OMPAtomicDirective>(F.D);
+  ConstructRecord R = loopRecord(Atomic ? "omp atomic" : "omp critical", F.D);
+  R.Loc = SM.getExpansionLoc(F.D->getBeginLoc());
+  R.Line = SM.getPresumedLineNumber(R.Loc);
+  R.Column = SM.getPresumedColumnNumber(R.Loc);
+  R.Translated = true; // a decision
+  CriticalRecord C;
+  C.Line = R.Line;
+  C.Column = R.Column;
+  C.Name = F.Name;
+  std::string What = Atomic ? "atomic" : F.Name.empty() ? "critical" : "critical(" + F.Name + ")";
+  if (Why.empty()) {
+    C.Converted = true;
+    C.Form = formName(F.Form);
+    C.Directive = Directive;
+    if (F.Form == CriticalForm::Reduction || F.Form == CriticalForm::ArrayReduction)
+      R.Notes.push_back(What + " removed: reduction(" + F.Clause + ") on the loop at " +
+                        lineOf(F.Loop) + (F.Form == CriticalForm::ArrayReduction
+                                              ? " (each team its own copy of the array)"
+                                              : ""));
+    else
+      R.Notes.push_back(What + " converted to " + Directive.substr(std::string("#pragma omp ").size()));
+  } else {
+    C.Reason = Why;
+    R.Notes.push_back(What + " kept: " + Why);
+  }
+  Out.Criticals.push_back(std::move(C));
+  Out.Decisions.push_back(std::move(R));
+}
+
+void CriticalRewriter::recordOnly(const std::vector<CriticalFact> &Facts,
+                                  const std::string &Why) {
+  for (const CriticalFact &F : Facts)
+    record(F, "", F.Form == CriticalForm::None ? F.Why : Why);
+}
+
+void CriticalRewriter::rewrite(const std::vector<CriticalFact> &Facts, EditSet &E) {
+  for (const CriticalFact &F : Facts) {
+    if (F.Form == CriticalForm::None) {
+      record(F, "", F.Why);
+      continue;
+    }
+    CharSourceRange P = ompPragmaRange(F.D, Ctx);
+    if (P.isInvalid()) {
+      record(F, "", "the directive comes from a macro or _Pragma");
+      continue;
+    }
+    if (F.Form == CriticalForm::Reduction || F.Form == CriticalForm::ArrayReduction) {
+      E.removeDirective(P);
+      record(F, "", "");
+      continue;
+    }
+    std::string Line = std::string("#pragma omp atomic ") + atomicClause(F.Form);
+    if (F.Guard) {
+      // if (c) { #pragma omp atomic ... update; }: the condition outside.
+      std::string In = E.indentOf(F.D->getBeginLoc());
+      E.removeDirective(P);
+      std::string Text = "if (" + text(F.Guard) + ") {\n" + In + "  " + Line + "\n" + In +
+                         "  " + text(F.Guarded) + ";\n" + In + "}";
+      SourceLocation End = F.Body->getEndLoc();
+      if (!isa<CompoundStmt>(F.Body))
+        if (std::optional<Token> Semi = Lexer::findNextToken(End, SM, Ctx.getLangOpts());
+            Semi && Semi->is(tok::semi))
+          End = Semi->getLocation();
+      E.replace(Lexer::makeFileCharRange(CharSourceRange::getTokenRange(F.Body->getBeginLoc(), End),
+                                         SM, Ctx.getLangOpts()),
+                Text);
+      record(F, Line, "");
+      continue;
+    }
+    E.replace(P, Line);
+    if (!F.NewBody.empty()) {
+      // A statement that is not a block ends with its ';', which the new
+      // text has.
+      SourceLocation End = F.Body->getEndLoc();
+      if (!isa<CompoundStmt>(F.Body))
+        if (std::optional<Token> Semi = Lexer::findNextToken(End, SM, Ctx.getLangOpts());
+            Semi && Semi->is(tok::semi))
+          End = Semi->getLocation();
+      E.replace(Lexer::makeFileCharRange(
+                    CharSourceRange::getTokenRange(F.Body->getBeginLoc(), End), SM,
+                    Ctx.getLangOpts()),
+                F.NewBody);
+    }
+    record(F, Line, "");
+  }
+}
+
+} // namespace ompm

@@ -1,0 +1,279 @@
+//===- HostParallel.cpp - CPU OpenMP loops offloaded ----------------------===//
+#include "Translate/HostParallel.h"
+#include "Facts/OpenMPKernels.h"
+#include "Facts/Regions.h"
+#include "Facts/Scalars.h"
+#include "Facts/StmtWalk.h"
+#include "Translate/Criticals.h"
+#include "Translate/KernelData.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+#include <functional>
+
+using namespace clang;
+
+namespace ompm {
+namespace {
+
+/// Whether every write of V in S is inside a critical that is converted or
+/// an atomic (the input's lock, which the kernel keeps).
+bool writesUnderLock(const Stmt *S, const ValueDecl *V,
+                     const std::vector<CriticalFact> &Facts) {
+  bool All = true;
+  std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S, bool Locked) {
+    if (!S || !All)
+      return;
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+      bool L = Locked || isa<OMPAtomicDirective>(D) ||
+               llvm::any_of(Facts, [&](const CriticalFact &F) {
+                 return F.D == D && F.Form != CriticalForm::None;
+               });
+      if (D->hasAssociatedStmt())
+        Walk(D->getRawStmt(), L);
+      return;
+    }
+    const Expr *T = writtenLValue(S);
+    if (T && !Locked)
+      if (const auto *DR = dyn_cast<DeclRefExpr>(T->IgnoreParenImpCasts());
+          DR && DR->getDecl() == V)
+        All = false;
+    for (const Stmt *C : S->children())
+      Walk(C, Locked);
+  };
+  Walk(S, false);
+  return All;
+}
+
+const char *kindName(const OMPExecutableDirective *D) {
+  if (isa<OMPParallelForSimdDirective>(D))
+    return "omp parallel for simd";
+  if (isa<OMPParallelForDirective>(D))
+    return "omp parallel for";
+  return "omp parallel";
+}
+
+} // namespace
+
+std::string HostParallelTranslator::kernel(const HostParallel &H, const WorkLoop &W,
+                                           const std::vector<CriticalFact> &Facts,
+                                           std::string &Line, std::vector<KernelItem> &Items,
+                                           ConstructRecord &R) {
+  RegionFacts F(W.For, Ctx);
+  // The loop variables of the associated loops are private to OpenMP.
+  std::set<const ValueDecl *> Associated;
+  const ForStmt *Cur = W.For;
+  for (unsigned K = 0; Cur && K < W.D->getLoopsNumber(); ++K) {
+    for (const CanonicalLoop &CL : F.loops())
+      if (CL.For == Cur)
+        Associated.insert(CL.IV);
+    const Stmt *B = Cur->getBody();
+    if (const auto *CS = dyn_cast<CompoundStmt>(B); CS && CS->size() == 1)
+      B = CS->body_front();
+    Cur = dyn_cast<ForStmt>(B);
+  }
+  std::set<const ValueDecl *> Reduced = W.Reduced;
+  std::vector<std::string> Reductions;
+  for (const CriticalFact &C : Facts)
+    if (C.Loop == W.D && !C.Clause.empty() &&
+        !llvm::is_contained(Reductions, C.Clause)) {
+      Reductions.push_back(C.Clause);
+      Reduced.insert(C.X);
+    }
+  MapList Maps;
+  std::vector<std::string> Private;
+  for (const ValueDecl *V : F.externalVars()) {
+    std::string Name = F.nameOf(V);
+    if (Associated.count(V))
+      continue;
+    if (Reduced.count(V)) {
+      Maps.add("tofrom", Name);
+      continue;
+    }
+    if (W.ClauseVars.count(V))
+      continue;
+    if (!isa<VarDecl>(V))
+      return "'" + Name + "' is not a variable (a member of this): not offloaded yet";
+    QualType T = V->getType().getNonReferenceType();
+    if (T->isPointerType() || T->isArrayType()) {
+      if (std::string Why = mapArrayOf(F, V, W.For, /*Deref=*/true, Maps, Items, R.Notes);
+          !Why.empty())
+        return Why;
+      continue;
+    }
+    if (!F.isWritten(V))
+      continue; // read only: firstprivate by default
+    if (llvm::is_contained(W.RegionPrivate, V)) {
+      Private.push_back(Name);
+      continue;
+    }
+    // A shared scalar the iterations write: the kernel must write the
+    // host's variable back, and the input must not race on it.
+    if (!writesUnderLock(W.For, V, Facts) &&
+        classifyScalar(W.For->getBody(), V, Ctx).Role != ScalarRole::SharedFlag)
+      return "'" + Name + "' is shared and written by the iterations without a "
+             "lock: a data race in the input (make it private, or a reduction)";
+    Maps.add("tofrom", Name);
+    R.Notes.push_back("'" + Name + "' is shared and written: map(tofrom: " + Name + ")");
+  }
+  std::vector<std::string> Cl = W.Clauses;
+  Maps.renderInto(Cl);
+  if (!Private.empty())
+    Cl.push_back("private(" + llvm::join(Private, ", ") + ")");
+  for (const std::string &Red : Reductions)
+    Cl.push_back("reduction(" + Red + ")");
+  if (!W.If.empty())
+    Cl.push_back("if(" + W.If + ")");
+  std::string Dir = "target teams distribute parallel for";
+  if (Opts.Style == LoopStyle::Loop) {
+    Dir = "target teams loop";
+    for (const std::string &S : W.SimdClauses)
+      R.Notes.push_back("dropped: " + S + " (target teams loop takes no simd clause)");
+  } else if (W.Simd) {
+    Dir += " simd";
+    Cl.insert(Cl.end(), W.SimdClauses.begin(), W.SimdClauses.end());
+  }
+  Line = omp(Dir, Cl);
+  (void)H;
+  return "";
+}
+
+void HostParallelTranslator::run(const std::vector<HostParallel> &Constructs) {
+  CriticalRewriter CR(Ctx, Out);
+  for (const HostParallel &H : Constructs) {
+    ConstructRecord R = loopRecord(kindName(H.D), H.D);
+    CharSourceRange P = ompPragmaRange(H.D, Ctx);
+    if (P.isValid())
+      R.Original = Lexer::getSourceText(P, SM, Ctx.getLangOpts()).str();
+    std::set<const ValueDecl *> Private;
+    std::vector<const OMPLoopDirective *> Loops;
+    for (const WorkLoop &W : H.Loops) {
+      Private.insert(W.ClauseVars.begin(), W.ClauseVars.end());
+      Private.insert(W.RegionPrivate.begin(), W.RegionPrivate.end());
+      for (const Expr *C : W.D->counters())
+        if (const auto *DR = dyn_cast<DeclRefExpr>(C->IgnoreParenImpCasts()))
+          Private.insert(DR->getDecl());
+      Loops.push_back(W.D);
+    }
+    CriticalOptions CO;
+    CO.ArrayReductions = Opts.ArrayReductions;
+    std::vector<CriticalFact> Facts = analyzeCriticals(H.D, Loops, Private, Ctx, CO, H.Fn);
+    if (!H.Why.empty() || P.isInvalid()) {
+      std::string Why = !H.Why.empty() ? H.Why
+                                       : "the directive comes from a macro or _Pragma; "
+                                         "it is not rewritten";
+      CR.recordOnly(Facts, "its construct stays on the host");
+      fail(R, Why);
+      continue;
+    }
+    bool HasCritical = llvm::any_of(Facts, [](const CriticalFact &F) {
+      return isa<OMPCriticalDirective>(F.D);
+    });
+    if (HasCritical && !Opts.CriticalToAtomic) {
+      CR.recordOnly(Facts, "--no-critical-to-atomic");
+      fail(R, "it holds a critical (" + CR.lineOf(Facts.front().D) +
+                  "), which --no-critical-to-atomic keeps: on a GPU a critical is "
+                  "one lock for every thread and does not exclude other teams");
+      continue;
+    }
+    if (const CriticalFact *K = CriticalRewriter::firstKept(Facts)) {
+      CR.recordOnly(Facts, "its construct stays on the host");
+      fail(R, "the critical at " + CR.lineOf(K->D) + " must stay a critical: " + K->Why);
+      continue;
+    }
+    std::vector<std::string> Lines;
+    std::vector<std::vector<KernelItem>> Items(H.Loops.size());
+    std::string Why;
+    for (size_t I = 0; I < H.Loops.size() && Why.empty(); ++I) {
+      std::string Line;
+      Why = kernel(H, H.Loops[I], Facts, Line, Items[I], R);
+      if (H.Loops.size() > 1 && !Why.empty())
+        Why = "the loop at " + CR.lineOf(H.Loops[I].For) + ": " + Why;
+      Lines.push_back(Line);
+    }
+    if (Why.empty())
+      for (const WorkLoop &W : H.Loops)
+        if (W.D != H.D && ompPragmaRange(W.D, Ctx).isInvalid())
+          Why = "the directive at " + CR.lineOf(W.D) + " comes from a macro or _Pragma";
+    if (!Why.empty()) {
+      CR.recordOnly(Facts, "its construct stays on the host");
+      fail(R, Why);
+      continue;
+    }
+    EditSet E(SM);
+    if (H.Loops.front().D == H.D) {
+      E.replace(P, Lines.front());
+    } else {
+      E.removeDirective(P);
+      for (size_t I = 0; I < H.Loops.size(); ++I)
+        E.replace(ompPragmaRange(H.Loops[I].D, Ctx), Lines[I]);
+      R.Notes.push_back("the region becomes " + std::to_string(H.Loops.size()) +
+                        " kernel" + (H.Loops.size() > 1 ? "s" : "") +
+                        ", one per work-sharing loop (its barriers are kernel boundaries)");
+    }
+    CR.rewrite(Facts, E);
+    for (const std::string &D : H.Dropped)
+      R.Notes.push_back("dropped: " + D + " (the device schedules its own teams and threads)");
+    for (const FunctionDecl *D : H.DeviceFunctions) {
+      R.Notes.push_back("'" + D->getNameAsString() + "' is called: declare target");
+      if (!DeclaredTarget.insert(D).second)
+        continue;
+      E.insertLinesBefore(SM.getExpansionLoc(D->getSourceRange().getBegin()),
+                          {"#pragma omp declare target"});
+      E.insertLinesAfter(SM.getExpansionLoc(D->getSourceRange().getEnd()),
+                         {"#pragma omp end declare target"}, "");
+    }
+    R.Emitted = Lines;
+    succeed(R, E);
+    for (size_t I = 0; I < H.Loops.size(); ++I) {
+      Kernel K;
+      K.S = H.Loops[I].D;
+      K.Fn = H.Fn;
+      K.Items = std::move(Items[I]);
+      K.Body = H.Loops[I].For;
+      K.Conditional = !H.Loops[I].If.empty();
+      Kernels.push_back(std::move(K));
+      Offloaded.insert(H.Loops[I].D);
+    }
+  }
+}
+
+void HostParallelTranslator::convertKernelCriticals() {
+  CriticalRewriter CR(Ctx, Out);
+  for (const OmpKernel &K : collectOpenMPFacts(Ctx).Kernels) {
+    const auto *D = cast<OMPExecutableDirective>(K.S);
+    std::set<const ValueDecl *> Private;
+    for (const OMPClause *C : D->clauses())
+      if (isa<OMPPrivateClause>(C) || isa<OMPFirstprivateClause>(C) ||
+          isa<OMPReductionClause>(C))
+        for (const Stmt *X : const_cast<OMPClause *>(C)->children())
+          if (const auto *DR = dyn_cast_or_null<DeclRefExpr>(
+                  X ? cast<Expr>(X)->IgnoreParenImpCasts() : nullptr))
+            Private.insert(DR->getDecl());
+    std::vector<const OMPLoopDirective *> Loops;
+    if (const auto *L = dyn_cast<OMPLoopDirective>(D)) {
+      Loops.push_back(L);
+      for (const Expr *C : L->counters())
+        if (const auto *DR = dyn_cast<DeclRefExpr>(C->IgnoreParenImpCasts()))
+          Private.insert(DR->getDecl());
+    }
+    CriticalOptions CO;
+    CO.Reductions = false; // the input's directive keeps its clauses
+    std::vector<CriticalFact> Facts = analyzeCriticals(D, Loops, Private, Ctx, CO, K.Fn);
+    if (Facts.empty())
+      continue;
+    EditSet E(SM);
+    CR.rewrite(Facts, E);
+    Out.Edits.insert(Out.Edits.end(), E.edits().begin(), E.edits().end());
+    for (const CriticalFact &F : Facts)
+      if (F.Form == CriticalForm::None) {
+        ConstructRecord R = loopRecord("omp critical", F.D);
+        CharSourceRange P = ompPragmaRange(F.D, Ctx);
+        if (P.isValid())
+          R.Original = Lexer::getSourceText(P, SM, Ctx.getLangOpts()).str();
+        fail(R, "it stays a critical in a target kernel, where it does not exclude "
+                "the threads of other teams: " + F.Why);
+      }
+  }
+}
+
+} // namespace ompm

@@ -1,0 +1,52 @@
+//===- HostParallel.h - CPU OpenMP loops offloaded ----------------*- C++ -*-===//
+//
+// `--offload=openmp`: each host parallel construct lib/Facts/HostParallel
+// finds offloadable becomes one kernel per work-sharing loop: the loop's
+// directive line is replaced by the target teams form of --loop-style with
+// the clauses kept, the maps of its arrays (sections inferred, `to` for
+// what it only reads) and of the shared scalars it writes, and the
+// reductions its critical sections become; a `parallel` region's own line
+// goes. Its critical sections become atomics (lib/Facts/Criticals); one
+// that must stay keeps the construct on the host. With --optimize-data,
+// the critical sections of the input's target kernels are converted the
+// same way (or reported). Each construct is a record.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMPM_TRANSLATE_HOSTPARALLEL_H
+#define OMPM_TRANSLATE_HOSTPARALLEL_H
+
+#include "Edit/PlanStep.h"
+#include "Facts/Criticals.h"
+#include "Facts/HostParallel.h"
+#include "Placement/Kernels.h"
+#include "Translate/Options.h"
+#include <set>
+
+namespace ompm {
+
+class HostParallelTranslator : public PlanStep {
+public:
+  HostParallelTranslator(const PlanStep &Base, const PlanOptions &Opts,
+                         std::vector<Kernel> &Kernels)
+      : PlanStep(Base), Opts(Opts), Kernels(Kernels) {}
+  /// Offloads each construct it can (a record each).
+  void run(const std::vector<HostParallel> &Constructs);
+  /// --optimize-data: the critical sections of the input's target kernels.
+  void convertKernelCriticals();
+  /// The directives offloaded: device code to data placement.
+  const std::set<const clang::Stmt *> &offloaded() const { return Offloaded; }
+
+private:
+  /// The kernel line of W and its map items; why not, else "".
+  std::string kernel(const HostParallel &H, const WorkLoop &W,
+                     const std::vector<CriticalFact> &Facts, std::string &Line,
+                     std::vector<KernelItem> &Items, ConstructRecord &R);
+  const PlanOptions &Opts;
+  std::vector<Kernel> &Kernels;
+  std::set<const clang::Stmt *> Offloaded;
+  std::set<const clang::FunctionDecl *> DeclaredTarget;
+};
+
+} // namespace ompm
+
+#endif

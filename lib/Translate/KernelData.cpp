@@ -1,0 +1,64 @@
+//===- KernelData.cpp - The map of an array a generated kernel uses -------===//
+#include "Translate/KernelData.h"
+#include "Facts/StmtWalk.h"
+
+using namespace clang;
+
+namespace ompm {
+namespace {
+
+/// Whether every use of the pointer V in S is `*V` or `V[0]`: one element.
+bool onlyDereferenced(const Stmt *S, const ValueDecl *V) {
+  bool Only = true;
+  walkStmts(S, [&](const Stmt *S) {
+    const Expr *Base = nullptr;
+    if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_Deref)
+      Base = U->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(S))
+      if (const auto *L = dyn_cast<IntegerLiteral>(A->getIdx()->IgnoreParenImpCasts());
+          L && L->getValue() == 0)
+        Base = A->getBase()->IgnoreParenImpCasts();
+    if (const auto *DR = dyn_cast_or_null<DeclRefExpr>(Base); DR && DR->getDecl() == V)
+      return false; // *V: what it holds is V itself
+    if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == V)
+      Only = false;
+    return Only;
+  });
+  return Only;
+}
+
+} // namespace
+
+std::string mapArrayOf(const RegionFacts &F, const ValueDecl *V, const Stmt *Loop, bool Deref,
+                       MapList &Maps, std::vector<KernelItem> &Items,
+                       std::vector<std::string> &Notes) {
+  std::string Name = F.nameOf(V);
+  QualType T = V->getType().getNonReferenceType();
+  if (F.indexedThroughPointers(V))
+    return "'" + Name + "' is indexed through pointers (no deep copy)";
+  std::string Type = F.isWritten(V) ? "tofrom" : "to";
+  if (T->isConstantArrayType()) {
+    Maps.add(Type, Name);
+    Items.push_back({V, Name, Name, Type});
+    return "";
+  }
+  if (T->isArrayType())
+    return "'" + Name + "' is an array of unknown size";
+  if (Deref && onlyDereferenced(Loop, V)) {
+    std::string Item = Name + "[0:1]";
+    Maps.add("tofrom", Item);
+    Items.push_back({V, Name, Item, "tofrom", Poly::constant(0), Poly::constant(0)});
+    Notes.push_back("'" + Name + "' is only dereferenced: mapped as " + Item);
+    return "";
+  }
+  SectionResult S = F.inferSection(V);
+  if (!S.ok())
+    return "no array section can be inferred for '" + Name + "': " + S.Why;
+  Maps.add(Type, S.Item);
+  Items.push_back({V, Name, S.Item, Type, S.Lo, S.Hi});
+  Notes.push_back("'" + Name + "' mapped as " + S.Item +
+                  (Type == "to" ? " (read only: map(to:))" : ""));
+  return "";
+}
+
+} // namespace ompm

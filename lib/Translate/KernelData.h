@@ -1,0 +1,32 @@
+//===- KernelData.h - The map of an array a generated kernel uses -*- C++ -*-===//
+//
+// A kernel the tool writes itself (a serial loop proved parallel, a CPU
+// OpenMP loop) maps each array it uses the way a compute construct's
+// implicit data is made explicit: a declared array of constant size whole,
+// a pointer with the section its subscripts and loop bounds reach, `to`
+// when the kernel only reads it. Data reached through loaded pointers, and
+// arrays of unknown size, are refused with the reason.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMPM_TRANSLATE_KERNELDATA_H
+#define OMPM_TRANSLATE_KERNELDATA_H
+
+#include "Edit/MapList.h"
+#include "Facts/Regions.h"
+#include "Placement/Kernels.h"
+#include <string>
+#include <vector>
+
+namespace ompm {
+
+/// Adds the map of V (a pointer or an array the loop Loop uses, F its
+/// facts) to Maps and Items, a note for an inferred section to Notes.
+/// Deref: a pointer used only as `*p` (or `p[0]`) maps as p[0:1]. Returns
+/// why V cannot be mapped, else "".
+std::string mapArrayOf(const RegionFacts &F, const clang::ValueDecl *V,
+                       const clang::Stmt *Loop, bool Deref, MapList &Maps,
+                       std::vector<KernelItem> &Items, std::vector<std::string> &Notes);
+
+} // namespace ompm
+
+#endif

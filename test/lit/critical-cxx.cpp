@@ -1,0 +1,39 @@
+// C++: a critical whose update is an overloaded operator stays (the
+// operator is a call whose effects the lock covers), and keeps its loop on
+// the host; a built-in update of a double in the same file is converted.
+// RUN: not %omp-migrate --offload=openmp --explain %s -- -std=c++17 > %t.cpp 2> %t.err
+// RUN: %FileCheck %s < %t.err
+// RUN: grep -v "^ *//" %t.cpp | %FileCheck %s --check-prefix=OUT
+#include <cstdio>
+#define N 1000
+
+struct Acc {
+  double v = 0;
+  Acc &operator+=(double d) { v += d; return *this; }
+};
+
+double a[N];
+
+int main() {
+  Acc acc;
+  double s = 0;
+  for (int i = 0; i < N; i++) a[i] = i;
+  // CHECK: critical-cxx.cpp:[[@LINE+2]]:3: warning: 'omp parallel for' not translated: the loop calls 'operator+=', which does not compute a scalar value from scalars
+  // CHECK: critical-cxx.cpp:[[@LINE+3]]:5: note: critical kept: its update is an overloaded operator
+  #pragma omp parallel for
+  for (int i = 0; i < N; i++) {
+    #pragma omp critical
+    acc += a[i];
+  }
+  // OUT:      {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: s) map(to: a)
+  // OUT-NEXT: {{^ *}}for (int i = 0; i < N; i++) {
+  // OUT-NEXT: {{^ *}}#pragma omp atomic update
+  // OUT-NEXT: {{^ *}}s += a[i];
+  #pragma omp parallel for
+  for (int i = 0; i < N; i++) {
+    #pragma omp critical
+    s += a[i];
+  }
+  std::printf("%.1f %.1f\n", acc.v, s);
+  return 0;
+}

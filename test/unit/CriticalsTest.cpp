@@ -1,0 +1,128 @@
+//===- CriticalsTest.cpp - Which critical sections can become atomics -----===//
+#include "Facts/Criticals.h"
+#include "ParseCode.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include <gtest/gtest.h>
+
+using namespace ompm;
+using namespace clang;
+
+namespace {
+
+/// The first parallel for of Code, its criticals analysed: "form" or
+/// "keep: why" for each, in source order.
+std::vector<std::string> forms(llvm::StringRef Code, bool ArrayReductions = false) {
+  std::unique_ptr<ASTUnit> AST = parseCode(Code, {"-fopenmp"});
+  struct Find : RecursiveASTVisitor<Find> {
+    const OMPParallelForDirective *D = nullptr;
+    bool VisitOMPParallelForDirective(OMPParallelForDirective *P) {
+      if (!D)
+        D = P;
+      return true;
+    }
+  } F;
+  F.TraverseDecl(AST->getASTContext().getTranslationUnitDecl());
+  if (!F.D)
+    return {"no parallel for"};
+  std::set<const ValueDecl *> Private;
+  for (const Expr *C : F.D->counters())
+    Private.insert(cast<DeclRefExpr>(C->IgnoreParenImpCasts())->getDecl());
+  CriticalOptions O;
+  O.ArrayReductions = ArrayReductions;
+  std::vector<std::string> Out;
+  for (const CriticalFact &C : analyzeCriticals(F.D, {F.D}, Private, AST->getASTContext(), O))
+    Out.push_back(C.Form == CriticalForm::None ? "keep: " + C.Why
+                  : C.Clause.empty()           ? std::string(formName(C.Form))
+                                               : std::string(formName(C.Form)) + " " + C.Clause);
+  return Out;
+}
+
+std::string loop(llvm::StringRef Body, llvm::StringRef Decls = "") {
+  return ("double a[100], s, m; long c, h[8]; int k[100];\n" + Decls +
+          "\nvoid f(void) {\n  #pragma omp parallel for\n  for (int i = 0; i < 100; i++) {\n" +
+          Body + "\n  }\n}\n")
+      .str();
+}
+
+} // namespace
+
+TEST(Criticals, AtomicForms) {
+  EXPECT_EQ(forms(loop("#pragma omp critical\n c++;")), std::vector<std::string>{"update"});
+  EXPECT_EQ(forms(loop("#pragma omp critical\n { s += a[i]; }")),
+            std::vector<std::string>{"update"});
+  EXPECT_EQ(forms(loop("#pragma omp critical\n s = a[i] * 2 - s;")),
+            std::vector<std::string>{"update"});
+  EXPECT_EQ(forms(loop("long v;\n#pragma omp critical\n v = c++;\n a[i] = v;")),
+            std::vector<std::string>{"capture"});
+  EXPECT_EQ(forms(loop("long v;\n#pragma omp critical\n { c += 2; v = c; }\n a[i] = v;")),
+            std::vector<std::string>{"capture"});
+  EXPECT_EQ(forms(loop("long v;\n#pragma omp critical\n v = c;\n a[i] = v;")),
+            std::vector<std::string>{"read"});
+  EXPECT_EQ(forms(loop("#pragma omp critical\n c = 3;")), std::vector<std::string>{"write"});
+  // A max of one loop: a reduction; min and max of one variable: compares.
+  EXPECT_EQ(forms(loop("#pragma omp critical\n if (a[i] > m) m = a[i];")),
+            std::vector<std::string>{"reduction max: m"});
+  EXPECT_EQ(forms(loop("#pragma omp critical\n if (a[i] > m) m = a[i];\n"
+                       "#pragma omp critical\n if (a[i] < m) m = a[i];")),
+            (std::vector<std::string>{"compare", "compare"}));
+}
+
+TEST(Criticals, Histograms) {
+  const std::string H = loop("#pragma omp critical\n h[k[i] % 8]++;\n"
+                             "#pragma omp atomic\n h[k[i] % 4] += 2;");
+  EXPECT_EQ(forms(H), std::vector<std::string>{"update"}); // the atomic stays
+  EXPECT_EQ(forms(H, true),
+            (std::vector<std::string>{"array-reduction +: h", "array-reduction +: h"}));
+  // Also read: no array reduction.
+  EXPECT_EQ(forms(loop("#pragma omp critical\n h[k[i] % 8]++;\n a[i] = h[0];"), true),
+            std::vector<std::string>{"keep: 'h' is read at line 8 outside the critical"});
+}
+
+TEST(Criticals, Refusals) {
+  EXPECT_EQ(forms(loop("#pragma omp critical\n if (a[i] > m) { m = a[i]; c = i; }")),
+            std::vector<std::string>{
+                "keep: it updates 'm' and 'c' together (line 7): an invariant the lock keeps"});
+  EXPECT_EQ(forms(loop("#pragma omp critical\n s += a[i];\n a[i] = s;")),
+            std::vector<std::string>{"keep: 's' is read at line 8 outside the critical"});
+  EXPECT_EQ(forms(loop("#pragma omp critical (x)\n s += 1;\n#pragma omp critical (y)\n s += 2;")),
+            (std::vector<std::string>{
+                "keep: 's' is also used under critical(y) at line 9, a different lock",
+                "keep: 's' is also used under critical(x) at line 7, a different lock"}));
+  EXPECT_EQ(forms(loop("#pragma omp critical\n s += g();", "double g(void);")),
+            std::vector<std::string>{"keep: the expression 'g()' would leave the lock: it "
+                                     "calls 'g', which may have side effects"});
+  EXPECT_EQ(forms(loop("#pragma omp critical\n s += s * 2;")),
+            std::vector<std::string>{"keep: the expression 's * 2' uses 's' too"});
+  EXPECT_EQ(forms(loop("#pragma omp critical\n c += 1;\n bump();",
+                       "void bump(void) { c++; }")),
+            std::vector<std::string>{"keep: 'bump' (called at line 8) uses 'c'"});
+  EXPECT_EQ(forms(loop("#pragma omp critical\n c += 1;\n ext();", "void ext(void);")),
+            std::vector<std::string>{"keep: it calls 'ext' (line 8), which may use 'c'"});
+  EXPECT_EQ(forms(loop("#pragma omp critical\n { c++; s++; }")),
+            std::vector<std::string>{
+                "keep: it updates 'c' and 's' together (line 7): an invariant the lock keeps"});
+  // The same name, one that stays: both stay.
+  EXPECT_EQ(forms(loop("#pragma omp critical\n c += 1;\n#pragma omp critical\n { c += 2; s = c; }")),
+            (std::vector<std::string>{
+                "keep: 'c' is also used at line 8 under a critical of the same name that stays",
+                "keep: it updates 'c' and 's' together (line 9): an invariant the lock keeps"}));
+}
+
+TEST(Criticals, TheIterationsOwnElements) {
+  // b[i] is written by its iteration alone: the critical's read of it does
+  // not need the lock.
+  EXPECT_EQ(forms(loop("a[i] = k[i] * 2;\n#pragma omp critical\n s += a[i];")),
+            std::vector<std::string>{"update"});
+  // Through another subscript, another iteration's element: it does.
+  EXPECT_EQ(forms(loop("a[i] = k[i] * 2;\n#pragma omp critical\n s += a[99 - i];")),
+            std::vector<std::string>{
+                "keep: it reads 'a', which the region writes: the lock keeps the two together"});
+}
+
+TEST(Criticals, CollapsedIterationsShareTheOuterElement) {
+  EXPECT_EQ(forms("double a[10], s;\nvoid f(void) {\n  #pragma omp parallel for collapse(2)\n"
+                  "  for (int i = 0; i < 10; i++)\n    for (int j = 0; j < 10; j++) {\n"
+                  "      a[i] = j;\n      #pragma omp critical\n      s += a[i];\n    }\n}\n"),
+            std::vector<std::string>{
+                "keep: it reads 'a', which the region writes: the lock keeps the two together"});
+}

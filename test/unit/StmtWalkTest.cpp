@@ -1,0 +1,40 @@
+//===- StmtWalkTest.cpp - Walking statements through OpenMP directives ----===//
+#include "Facts/StmtWalk.h"
+#include "ParseCode.h"
+#include <gtest/gtest.h>
+
+using namespace ompm;
+using namespace clang;
+
+TEST(StmtWalk, ThroughDirectivesAndWhatIsWritten) {
+  std::unique_ptr<ASTUnit> AST =
+      parseCode("double a[9], s;\nvoid f(int *p) {\n  #pragma omp parallel for\n"
+                "  for (int i = 0; i < 9; i++) {\n    #pragma omp critical\n"
+                "    s += a[i];\n    a[i]++;\n    *p = 1;\n  }\n}\n",
+                {"-fopenmp"});
+  const FunctionDecl *F = nullptr;
+  for (const Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls())
+    if (const auto *FD = dyn_cast<FunctionDecl>(D); FD && FD->hasBody())
+      F = FD;
+  ASSERT_TRUE(F);
+  std::vector<std::string> Written;
+  unsigned Refs = 0;
+  walkStmts(F->getBody(), [&](const Stmt *S) {
+    if (const Expr *T = writtenLValue(S))
+      Written.push_back(subscriptedVar(T) ? subscriptedVar(T)->getNameAsString() : "?");
+    Refs += isa<DeclRefExpr>(S);
+    return true;
+  });
+  // The loop variable i, s (under the critical), a, and *p (no
+  // subscripted variable).
+  EXPECT_EQ(Written, (std::vector<std::string>{"i", "s", "a", "?"}));
+  // s, a, i: the loop's own references, the critical's included.
+  EXPECT_GE(Refs, 8u);
+  // Pre returning false skips what a statement holds.
+  unsigned Top = 0;
+  walkStmts(F->getBody(), [&](const Stmt *S) {
+    ++Top;
+    return isa<CompoundStmt>(S);
+  });
+  EXPECT_EQ(Top, 2u); // the body and the parallel for
+}
