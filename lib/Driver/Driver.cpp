@@ -114,8 +114,6 @@ public:
     // nothing is written for the file.
     R.SelfCheck = selfCheckTranslation(CI, builtinOpenACCHeader(), R.Path,
                                        R.Original, R.Plan, R.Translated);
-    if (std::getenv("OMPM_DEBUG_TRANSLATION"))
-      llvm::errs() << R.Translated;
     // What a reported construct leaves (an acc_* call with no OpenMP form,
     // a header's <openacc.h>) may keep the file from compiling: the reports
     // say so already, and the file is written with them.
