@@ -9,6 +9,7 @@
 #include "llvm/Frontend/OpenMP/OMP.h"
 #include <functional>
 #include <map>
+#include <optional>
 
 using namespace clang;
 
@@ -53,9 +54,105 @@ private:
   /// work-sharing loops into H.
   std::string regionWhy(const OMPParallelDirective *P, HostParallel &H) const;
 
+  /// `critical: x op= p;` (or an atomic), p a variable of each thread: the
+  /// combine of a per-thread partial result.
+  struct Combine {
+    const OMPExecutableDirective *D;
+    const VarDecl *Partial;
+    std::string Op; ///< the reduction operator its loop then needs
+  };
+  std::optional<Combine> combineOf(const OMPExecutableDirective *D,
+                                   const std::vector<const VarDecl *> &Decls) const;
+  /// Why C's partial result cannot be its loop's reduction, else "".
+  std::string partialWhy(const Combine &C, const WorkLoop &W, size_t Users,
+                         const ScalarUse &U) const;
+  static bool walkUses(const Stmt *S, const ValueDecl *V) {
+    bool Found = false;
+    walkStmts(S, [&](const Stmt *C) {
+      if (const auto *DR = dyn_cast<DeclRefExpr>(C); DR && DR->getDecl() == V)
+        Found = true;
+      return !Found;
+    });
+    return Found;
+  }
+
   ASTContext &Ctx;
   const SourceManager &SM;
 };
+
+std::optional<Finder::Combine>
+Finder::combineOf(const OMPExecutableDirective *D,
+                  const std::vector<const VarDecl *> &Decls) const {
+  if (!(isa<OMPCriticalDirective>(D) || isa<OMPAtomicDirective>(D)) || !D->hasAssociatedStmt() ||
+      D->hasClausesOfKind<OMPReadClause>() || D->hasClausesOfKind<OMPWriteClause>() ||
+      D->hasClausesOfKind<OMPCaptureClause>() || D->hasClausesOfKind<OMPCompareClause>())
+    return std::nullopt;
+  const Stmt *B = D->getRawStmt();
+  if (const auto *CS = dyn_cast<CompoundStmt>(B); CS && CS->size() == 1)
+    B = CS->body_front();
+  const auto *E = dyn_cast<Expr>(B);
+  E = E ? E->IgnoreImplicit()->IgnoreParens() : nullptr;
+  const Expr *X = nullptr, *P = nullptr;
+  std::string Op;
+  if (const auto *C = dyn_cast_or_null<CompoundAssignOperator>(E)) {
+    X = C->getLHS();
+    P = C->getRHS();
+    Op = BinaryOperator::getOpcodeStr(
+             BinaryOperator::getOpForCompoundAssignment(C->getOpcode()))
+             .str();
+  } else if (const auto *A = dyn_cast_or_null<BinaryOperator>(E);
+             A && A->getOpcode() == BO_Assign) {
+    const auto *R = dyn_cast<BinaryOperator>(A->getRHS()->IgnoreParenImpCasts());
+    const auto *XR = dyn_cast<DeclRefExpr>(A->getLHS()->IgnoreParenImpCasts());
+    if (R && XR) {
+      const auto *L = dyn_cast<DeclRefExpr>(R->getLHS()->IgnoreParenImpCasts());
+      const auto *Rr = dyn_cast<DeclRefExpr>(R->getRHS()->IgnoreParenImpCasts());
+      X = A->getLHS();
+      Op = R->getOpcodeStr().str();
+      if (L && L->getDecl() == XR->getDecl())
+        P = R->getRHS();
+      else if (Rr && Rr->getDecl() == XR->getDecl() && Op != "-")
+        P = R->getLHS();
+    }
+  }
+  const auto *PR = P ? dyn_cast<DeclRefExpr>(P->IgnoreParenImpCasts()) : nullptr;
+  const auto *PV = PR ? dyn_cast<VarDecl>(PR->getDecl()) : nullptr;
+  if (!PV || !llvm::is_contained(Decls, PV) || !X->getType()->isArithmeticType() ||
+      walkUses(X, PV))
+    return std::nullopt;
+  // x -= p: p is a sum too.
+  if (Op == "-")
+    Op = "+";
+  if (Op != "+" && Op != "*" && Op != "|" && Op != "^")
+    return std::nullopt;
+  return Combine{D, PV, Op};
+}
+
+std::string Finder::partialWhy(const Combine &C, const WorkLoop &W, size_t Users,
+                               const ScalarUse &U) const {
+  std::string Name = "'" + C.Partial->getNameAsString() + "'";
+  if (Users > 1)
+    return "the partial result " + Name + " is accumulated in several loops";
+  if (U.Role != ScalarRole::Reduction || U.Op != C.Op)
+    return "the partial result " + Name + " is not a " + C.Op + " reduction of the loop at " +
+           line(W.For->getBeginLoc());
+  // Each thread starts from the initializer: only the operator's identity
+  // gives the same total whatever the number of threads.
+  Expr::EvalResult R;
+  const Expr *Init = C.Partial->getInit();
+  bool Identity = false;
+  if (Init && Init->EvaluateAsRValue(R, Ctx)) {
+    int Want = C.Op == "*" ? 1 : 0;
+    if (R.Val.isInt())
+      Identity = R.Val.getInt() == Want;
+    else if (R.Val.isFloat())
+      Identity = R.Val.getFloat().isExactlyValue(Want) && !R.Val.getFloat().isNegative();
+  }
+  if (!Identity)
+    return "the partial result " + Name + " starts from a value other than " +
+           (C.Op == "*" ? "1" : "0") + ", which every thread would add";
+  return "";
+}
 
 std::string Finder::clauses(const OMPExecutableDirective *D, bool Region, WorkLoop &L,
                             HostParallel &H) const {
@@ -214,6 +311,7 @@ std::string Finder::regionWhy(const OMPParallelDirective *P, HostParallel &H) co
   else
     Stmts.push_back(Body);
   std::vector<const VarDecl *> Decls;
+  std::vector<Combine> Combines;
   for (const Stmt *S : Stmts) {
     if (isa<NullStmt>(S))
       continue;
@@ -240,15 +338,36 @@ std::string Finder::regionWhy(const OMPParallelDirective *P, HostParallel &H) co
       H.Loops.push_back(std::move(W));
       continue;
     }
-    if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+      if (std::optional<Combine> C = combineOf(D, Decls)) {
+        if (H.Loops.empty())
+          return "the " + std::string(isa<OMPAtomicDirective>(D) ? "atomic" : "critical") +
+                 " at " + line(D->getBeginLoc()) + " comes before any work-sharing loop";
+        Combines.push_back(*C);
+        continue;
+      }
+      if (isa<OMPCriticalDirective>(D) || isa<OMPAtomicDirective>(D))
+        return "every thread runs the " +
+               std::string(isa<OMPAtomicDirective>(D) ? "atomic" : "critical") + " at " +
+               line(D->getBeginLoc()) +
+               ", outside a work-sharing loop, and it is no combine of a partial "
+               "result (total op= partial)";
       return "it holds '#pragma omp " +
              llvm::omp::getOpenMPDirectiveName(D->getDirectiveKind()).str() + "' (" +
              line(D->getBeginLoc()) + ")";
+    }
     return "every thread runs the statement at " + line(S->getBeginLoc()) +
            ", outside a work-sharing loop";
   }
   if (H.Loops.empty())
     return "it has no work-sharing loop";
+  for (const Combine &C : Combines)
+    if (!llvm::any_of(H.Loops, [&](const WorkLoop &W) {
+          return SM.isBeforeInTranslationUnit(W.D->getBeginLoc(), C.D->getBeginLoc()) &&
+                 walkUses(W.For, C.Partial);
+        }))
+      return "the partial result '" + C.Partial->getNameAsString() + "' combined at " +
+             line(C.D->getBeginLoc()) + " is no loop's before it";
   // A variable of each thread: read-only in the loops (its value is the
   // same for all), or a temporary of each iteration of the one loop that
   // writes it.
@@ -274,6 +393,16 @@ std::string Finder::regionWhy(const OMPParallelDirective *P, HostParallel &H) co
       });
       if (ReadOnly)
         continue;
+      auto C = llvm::find_if(Combines, [&](const Combine &C) { return C.Partial == V; });
+      if (C != Combines.end()) {
+        if (std::string Why = partialWhy(*C, *W, Users.size(), U); !Why.empty())
+          return Why;
+        W->Clauses.push_back("reduction(" + C->Op + ": " + V->getNameAsString() + ")");
+        W->ClauseVars.insert(V);
+        W->Reduced.insert(V);
+        H.Combines.push_back({C->D, V, C->Op, W->D});
+        continue;
+      }
       if (V->getType()->isArrayType() || Users.size() > 1 ||
           U.Role != ScalarRole::Private)
         return "'" + V->getNameAsString() + "' (" + line(V->getLocation()) +
@@ -283,6 +412,10 @@ std::string Finder::regionWhy(const OMPParallelDirective *P, HostParallel &H) co
       W->RegionPrivate.push_back(V);
     }
   }
+  for (const Combine &C : Combines)
+    if (!llvm::any_of(H.Combines, [&](const HostParallel::Combine &K) { return K.D == C.D; }))
+      return "the partial result '" + C.Partial->getNameAsString() + "' combined at " +
+             line(C.D->getBeginLoc()) + " is no loop's reduction";
   return "";
 }
 

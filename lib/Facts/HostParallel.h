@@ -4,7 +4,9 @@
 // constructs of the main file, and `parallel` regions whose body is `for`
 // work-sharing loops and declarations, each with its work-sharing loops
 // (one kernel each: the barriers the region implies are kernel
-// boundaries) and their clauses, or why it stays on the host: a clause
+// boundaries) and their clauses (a per-thread partial result that a
+// critical adds to a shared total after its loop becomes that loop's
+// reduction), or why it stays on the host: a clause
 // whose meaning a kernel cannot keep (lastprivate, ordered, linear,
 // copyin), a directive inside other than critical, atomic and simd
 // (single, master, barrier, sections, task, ...), a call to the OpenMP
@@ -56,6 +58,17 @@ struct HostParallel {
   std::string Why;
   /// Clauses dropped, as written, for a note.
   std::vector<std::string> Dropped;
+  /// A `parallel` region's combines of per-thread partial results
+  /// (`#pragma omp critical` / `atomic` around `sum += local;` after the
+  /// loop that accumulates `local`): their lines go, the statement runs once
+  /// on the host after the kernel, whose loop reduces `local`.
+  struct Combine {
+    const clang::OMPExecutableDirective *D; ///< the critical or atomic
+    const clang::ValueDecl *Partial;
+    std::string Op;                         ///< the loop's reduction operator
+    const clang::OMPLoopDirective *Loop;    ///< the loop that reduces it
+  };
+  std::vector<Combine> Combines;
   /// The file's functions the loops call, each able to run on a device:
   /// declare target.
   std::vector<const clang::FunctionDecl *> DeviceFunctions;

@@ -157,6 +157,11 @@ void HostParallelTranslator::run(const std::vector<HostParallel> &Constructs) {
     CriticalOptions CO;
     CO.ArrayReductions = Opts.ArrayReductions;
     std::vector<CriticalFact> Facts = analyzeCriticals(H.D, Loops, Private, Ctx, CO, H.Fn);
+    // The combines of partial results run once on the host, after the
+    // kernel: no longer criticals of the region.
+    llvm::erase_if(Facts, [&](const CriticalFact &F) {
+      return llvm::any_of(H.Combines, [&](const HostParallel::Combine &C) { return C.D == F.D; });
+    });
     if (!H.Why.empty() || P.isInvalid()) {
       std::string Why = !H.Why.empty() ? H.Why
                                        : "the directive comes from a macro or _Pragma; "
@@ -194,6 +199,9 @@ void HostParallelTranslator::run(const std::vector<HostParallel> &Constructs) {
       for (const WorkLoop &W : H.Loops)
         if (W.D != H.D && ompPragmaRange(W.D, Ctx).isInvalid())
           Why = "the directive at " + CR.lineOf(W.D) + " comes from a macro or _Pragma";
+    for (const HostParallel::Combine &C : H.Combines)
+      if (Why.empty() && ompPragmaRange(C.D, Ctx).isInvalid())
+        Why = "the directive at " + CR.lineOf(C.D) + " comes from a macro or _Pragma";
     if (!Why.empty()) {
       CR.recordOnly(Facts, "its construct stays on the host");
       fail(R, Why);
@@ -206,6 +214,24 @@ void HostParallelTranslator::run(const std::vector<HostParallel> &Constructs) {
       E.removeDirective(P);
       for (size_t I = 0; I < H.Loops.size(); ++I)
         E.replace(ompPragmaRange(H.Loops[I].D, Ctx), Lines[I]);
+      for (const HostParallel::Combine &C : H.Combines) {
+        // Its line goes (a record like a critical that becomes a reduction).
+        CriticalFact F;
+        F.D = C.D;
+        if (const auto *Cr = dyn_cast<OMPCriticalDirective>(C.D))
+          F.Name = Cr->getDirectiveName().getAsString();
+        F.Form = CriticalForm::Reduction;
+        F.X = C.Partial;
+        F.Clause = C.Op + ": " + C.Partial->getNameAsString();
+        F.Loop = C.Loop;
+        Facts.push_back(F);
+        R.Notes.push_back("the partial result '" + C.Partial->getNameAsString() +
+                          "' is its loop's reduction: the combine at " + CR.lineOf(C.D) +
+                          " runs once, on the host");
+      }
+      llvm::sort(Facts, [&](const CriticalFact &A, const CriticalFact &B) {
+        return SM.isBeforeInTranslationUnit(A.D->getBeginLoc(), B.D->getBeginLoc());
+      });
       R.Notes.push_back("the region becomes " + std::to_string(H.Loops.size()) +
                         " kernel" + (H.Loops.size() > 1 ? "s" : "") +
                         ", one per work-sharing loop (its barriers are kernel boundaries)");

@@ -72,3 +72,24 @@ TEST(HostParallel, Refusals) {
             std::vector<std::string>{"'p' is firstprivate and a pointer: the data it points "
                                      "to would stay on the host"});
 }
+
+TEST(HostParallel, PartialResultsCombinedUnderALock) {
+  EXPECT_EQ(found("double a[9], s;\nvoid f(void) {\n  #pragma omp parallel\n  {\n"
+                  "    double l = 0;\n    #pragma omp for\n"
+                  "    for (int i = 0; i < 9; i++) l += a[i];\n"
+                  "    #pragma omp critical\n    s += l;\n  }\n}\n"),
+            std::vector<std::string>{"1 loops: reduction(+: l)"});
+  EXPECT_EQ(found("double a[9], s;\nvoid f(void) {\n  #pragma omp parallel\n  {\n"
+                  "    double l = 2;\n    #pragma omp for\n"
+                  "    for (int i = 0; i < 9; i++) l += a[i];\n"
+                  "    #pragma omp critical\n    s += l;\n  }\n}\n"),
+            std::vector<std::string>{"the partial result 'l' starts from a value other than 0, "
+                                     "which every thread would add"});
+  // Accumulated by product, combined by sum: no reduction of the loop.
+  EXPECT_EQ(found("double a[9], s;\nvoid f(void) {\n  #pragma omp parallel\n  {\n"
+                  "    double l = 0;\n    #pragma omp for\n"
+                  "    for (int i = 0; i < 9; i++) l *= a[i];\n"
+                  "    #pragma omp critical\n    s += l;\n  }\n}\n"),
+            std::vector<std::string>{"the partial result 'l' is not a + reduction of the loop "
+                                     "at line 7"});
+}
