@@ -126,3 +126,12 @@ TEST(Criticals, CollapsedIterationsShareTheOuterElement) {
             std::vector<std::string>{
                 "keep: it reads 'a', which the region writes: the lock keeps the two together"});
 }
+
+TEST(Criticals, ACheckThenActStays) {
+  // For doubles >= is no atomic compare: a write under a condition that
+  // reads the variable, a check-then-act the lock keeps.
+  EXPECT_EQ(forms(loop("#pragma omp critical\n if (a[i] >= m) m = a[i];")),
+            std::vector<std::string>{"keep: the expression 'a[i] >= m' uses 'm' too"});
+  EXPECT_EQ(forms(loop("#pragma omp critical\n if (c < 10) c++;")),
+            std::vector<std::string>{"keep: the expression 'c < 10' uses 'c' too"});
+}
