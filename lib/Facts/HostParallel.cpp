@@ -4,6 +4,8 @@
 #include "Facts/Scalars.h"
 #include "Facts/StmtWalk.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
@@ -294,6 +296,19 @@ std::string Finder::bodyWhy(const Stmt *Body, HostParallel &H) const {
       Why = "its loop is a range-based for";
       return;
     }
+    if (isa<CXXThrowExpr>(S) || isa<CXXTryStmt>(S) || isa<CXXNewExpr>(S) ||
+        isa<CXXDeleteExpr>(S) || isa<AsmStmt>(S)) {
+      Why = "it throws, allocates or has assembly (" + line(S->getBeginLoc()) +
+            "), which a device does not run";
+      return;
+    }
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *X : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(X); V && V->isStaticLocal()) {
+          Why = "it declares the static '" + V->getNameAsString() + "' (" +
+                line(V->getLocation()) + "), one variable all threads share";
+          return;
+        }
     for (const Stmt *C : S->children())
       Walk(C);
   };

@@ -93,3 +93,10 @@ TEST(HostParallel, PartialResultsCombinedUnderALock) {
             std::vector<std::string>{"the partial result 'l' is not a + reduction of the loop "
                                      "at line 7"});
 }
+
+TEST(HostParallel, StaticLocalsStay) {
+  EXPECT_EQ(found("double a[9];\nvoid f(void) {\n  #pragma omp parallel for\n"
+                  "  for (int i = 0; i < 9; i++) {\n    static int n;\n    a[i] = n++;\n  }\n}\n"),
+            std::vector<std::string>{"it declares the static 'n' (line 5), one variable all "
+                                     "threads share"});
+}
