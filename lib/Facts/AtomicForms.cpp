@@ -111,16 +111,6 @@ std::string sideEffectWhy(const Expr *E, const SourceManager &SM,
   return Why;
 }
 
-bool usesVar(const Stmt *S, const ValueDecl *V) {
-  bool Found = false;
-  walkStmts(S, [&](const Stmt *C) {
-    if (const auto *DR = dyn_cast<DeclRefExpr>(C); DR && DR->getDecl() == V)
-      Found = true;
-    return !Found;
-  });
-  return Found;
-}
-
 const Expr *stripExpr(const Stmt *S) {
   const auto *E = dyn_cast_or_null<Expr>(S);
   return E ? E->IgnoreImplicit()->IgnoreParens() : nullptr;

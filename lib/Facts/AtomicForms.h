@@ -13,6 +13,7 @@
 #define OMPM_FACTS_ATOMICFORMS_H
 
 #include "Facts/Criticals.h"
+#include "Facts/StmtWalk.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include <functional>
@@ -65,8 +66,6 @@ bool sameExpr(const clang::Expr *A, const clang::Expr *B, const clang::ASTContex
 /// from scalars (lib/Facts/DeviceCalls), a volatile read; "" if none.
 std::string sideEffectWhy(const clang::Expr *E, const clang::SourceManager &SM,
                           const std::function<bool(const clang::ValueDecl *)> &Private);
-/// Whether S uses V.
-bool usesVar(const clang::Stmt *S, const clang::ValueDecl *V);
 /// S as an expression, implicit nodes and parentheses stripped; null if S
 /// is none.
 const clang::Expr *stripExpr(const clang::Stmt *S);

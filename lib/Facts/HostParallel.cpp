@@ -68,16 +68,6 @@ private:
   /// Why C's partial result cannot be its loop's reduction, else "".
   std::string partialWhy(const Combine &C, const WorkLoop &W, size_t Users,
                          const ScalarUse &U) const;
-  static bool walkUses(const Stmt *S, const ValueDecl *V) {
-    bool Found = false;
-    walkStmts(S, [&](const Stmt *C) {
-      if (const auto *DR = dyn_cast<DeclRefExpr>(C); DR && DR->getDecl() == V)
-        Found = true;
-      return !Found;
-    });
-    return Found;
-  }
-
   ASTContext &Ctx;
   const SourceManager &SM;
 };
@@ -120,7 +110,7 @@ Finder::combineOf(const OMPExecutableDirective *D,
   const auto *PR = P ? dyn_cast<DeclRefExpr>(P->IgnoreParenImpCasts()) : nullptr;
   const auto *PV = PR ? dyn_cast<VarDecl>(PR->getDecl()) : nullptr;
   if (!PV || !llvm::is_contained(Decls, PV) || !X->getType()->isArithmeticType() ||
-      walkUses(X, PV))
+      usesVar(X, PV))
     return std::nullopt;
   // x -= p: p is a sum too.
   if (Op == "-")
@@ -379,7 +369,7 @@ std::string Finder::regionWhy(const OMPParallelDirective *P, HostParallel &H) co
   for (const Combine &C : Combines)
     if (!llvm::any_of(H.Loops, [&](const WorkLoop &W) {
           return SM.isBeforeInTranslationUnit(W.D->getBeginLoc(), C.D->getBeginLoc()) &&
-                 walkUses(W.For, C.Partial);
+                 usesVar(W.For, C.Partial);
         }))
       return "the partial result '" + C.Partial->getNameAsString() + "' combined at " +
              line(C.D->getBeginLoc()) + " is no loop's before it";
@@ -389,13 +379,7 @@ std::string Finder::regionWhy(const OMPParallelDirective *P, HostParallel &H) co
   for (const VarDecl *V : Decls) {
     std::vector<WorkLoop *> Users;
     for (WorkLoop &W : H.Loops) {
-      bool Uses = false;
-      walkStmts(W.For, [&](const Stmt *S) {
-        if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == V)
-          Uses = true;
-        return !Uses;
-      });
-      if (Uses)
+      if (usesVar(W.For, V))
         Users.push_back(&W);
     }
     for (WorkLoop *W : Users) {

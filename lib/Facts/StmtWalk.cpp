@@ -19,6 +19,16 @@ void walkStmts(const Stmt *S, llvm::function_ref<bool(const Stmt *)> Pre) {
     walkStmts(C, Pre);
 }
 
+bool usesVar(const Stmt *S, const ValueDecl *V) {
+  bool Found = false;
+  walkStmts(S, [&](const Stmt *C) {
+    if (const auto *DR = dyn_cast<DeclRefExpr>(C); DR && DR->getDecl() == V)
+      Found = true;
+    return !Found;
+  });
+  return Found;
+}
+
 const Expr *writtenLValue(const Stmt *S) {
   if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
     return B->getLHS();

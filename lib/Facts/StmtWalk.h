@@ -21,6 +21,9 @@ namespace ompm {
 /// holds.
 void walkStmts(const clang::Stmt *S, llvm::function_ref<bool(const clang::Stmt *)> Pre);
 
+/// Whether S (or what it holds) names V.
+bool usesVar(const clang::Stmt *S, const clang::ValueDecl *V);
+
 /// The lvalue S writes (or lets be written, `&x`), null if none.
 const clang::Expr *writtenLValue(const clang::Stmt *S);
 

@@ -60,17 +60,7 @@ std::string HostParallelTranslator::kernel(const HostParallel &H, const WorkLoop
                                            ConstructRecord &R) {
   RegionFacts F(W.For, Ctx);
   // The loop variables of the associated loops are private to OpenMP.
-  std::set<const ValueDecl *> Associated;
-  const ForStmt *Cur = W.For;
-  for (unsigned K = 0; Cur && K < W.D->getLoopsNumber(); ++K) {
-    for (const CanonicalLoop &CL : F.loops())
-      if (CL.For == Cur)
-        Associated.insert(CL.IV);
-    const Stmt *B = Cur->getBody();
-    if (const auto *CS = dyn_cast<CompoundStmt>(B); CS && CS->size() == 1)
-      B = CS->body_front();
-    Cur = dyn_cast<ForStmt>(B);
-  }
+  std::set<const ValueDecl *> Associated = nestVariables(F, W.For, W.D->getLoopsNumber());
   std::set<const ValueDecl *> Reduced = W.Reduced;
   std::vector<std::string> Reductions;
   for (const CriticalFact &C : Facts)

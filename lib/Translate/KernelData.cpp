@@ -61,4 +61,20 @@ std::string mapArrayOf(const RegionFacts &F, const ValueDecl *V, const Stmt *Loo
   return "";
 }
 
+std::set<const ValueDecl *> nestVariables(const RegionFacts &F, const ForStmt *For,
+                                          unsigned N) {
+  std::set<const ValueDecl *> Vars;
+  const ForStmt *Cur = For;
+  for (unsigned K = 0; Cur && K < N; ++K) {
+    for (const CanonicalLoop &CL : F.loops())
+      if (CL.For == Cur)
+        Vars.insert(CL.IV);
+    const Stmt *B = Cur->getBody();
+    if (const auto *CS = dyn_cast<CompoundStmt>(B); CS && CS->size() == 1)
+      B = CS->body_front();
+    Cur = dyn_cast<ForStmt>(B);
+  }
+  return Vars;
+}
+
 } // namespace ompm

@@ -14,6 +14,7 @@
 #include "Edit/MapList.h"
 #include "Facts/Regions.h"
 #include "Placement/Kernels.h"
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,11 @@ namespace ompm {
 std::string mapArrayOf(const RegionFacts &F, const clang::ValueDecl *V,
                        const clang::Stmt *Loop, bool Deref, MapList &Maps,
                        std::vector<KernelItem> &Items, std::vector<std::string> &Notes);
+
+/// The variables of the N loops of a perfect nest from For down (OpenMP
+/// makes them private): the loops of RegionFacts F over For.
+std::set<const clang::ValueDecl *> nestVariables(const RegionFacts &F,
+                                                 const clang::ForStmt *For, unsigned N);
 
 } // namespace ompm
 

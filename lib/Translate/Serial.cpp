@@ -85,17 +85,7 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
                                       ConstructRecord &R, LoopRecord &LR) {
   RegionFacts F(L.For, Ctx);
   // The loop variables of the collapsed loops are private to OpenMP.
-  std::set<const ValueDecl *> Associated;
-  const ForStmt *Cur = L.For;
-  for (unsigned K = 0; Cur && K < L.Collapse; ++K) {
-    for (const CanonicalLoop &CL : F.loops())
-      if (CL.For == Cur)
-        Associated.insert(CL.IV);
-    const Stmt *B = Cur->getBody();
-    if (const auto *CS = dyn_cast<CompoundStmt>(B); CS && CS->size() == 1)
-      B = CS->body_front();
-    Cur = dyn_cast<ForStmt>(B);
-  }
+  std::set<const ValueDecl *> Associated = nestVariables(F, L.For, L.Collapse);
   std::set<std::string> Reduced, Flags(L.Flags.begin(), L.Flags.end());
   for (const std::string &Red : L.Reductions)
     Reduced.insert(StringRef(Red).split(':').second.trim().str());

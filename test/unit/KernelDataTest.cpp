@@ -46,3 +46,19 @@ TEST(KernelData, SectionsWholeArraysAndDereferences) {
                  "  for (int i = 0; i < n; i++) a[i][0] = 1;\n}\n"),
             "'a' is indexed through pointers (no deep copy)");
 }
+
+TEST(KernelData, NestVariables) {
+  Fixture X = parse("void f(int n, double *a) {\n  int j;\n"
+                    "  for (int i = 0; i < n; i++)\n    for (j = 0; j < n; j++)\n"
+                    "      for (int k = 0; k < n; k++) a[i] += k;\n}\n");
+  RegionFacts F(X.Loop, X.ctx());
+  auto Names = [&](unsigned N) {
+    std::set<std::string> S;
+    for (const clang::ValueDecl *V : nestVariables(F, X.Loop, N))
+      S.insert(V->getNameAsString());
+    return S;
+  };
+  EXPECT_EQ(Names(1), (std::set<std::string>{"i"}));
+  EXPECT_EQ(Names(2), (std::set<std::string>{"i", "j"}));
+  EXPECT_EQ(Names(3), (std::set<std::string>{"i", "j", "k"}));
+}

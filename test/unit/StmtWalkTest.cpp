@@ -37,4 +37,12 @@ TEST(StmtWalk, ThroughDirectivesAndWhatIsWritten) {
     return isa<CompoundStmt>(S);
   });
   EXPECT_EQ(Top, 2u); // the body and the parallel for
+  // s is used under the critical, inside the directive's statement.
+  const VarDecl *S = nullptr;
+  for (const Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls())
+    if (const auto *V = dyn_cast<VarDecl>(D); V && V->getName() == "s")
+      S = V;
+  EXPECT_TRUE(usesVar(F->getBody(), S));
+  EXPECT_TRUE(usesVar(F->getBody(), F->getParamDecl(0))); // *p = 1
+  EXPECT_FALSE(usesVar(F->getBody(), F));                 // f itself
 }
