@@ -9,7 +9,9 @@
 #include "Driver/Commands.h"
 #include "Driver/Driver.h"
 #include "Mapping/Mapping.h"
+#include "clang/Basic/Version.h"
 #include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -92,7 +94,16 @@ static cl::opt<bool> PrintMapping("print-mapping",
     cl::desc("Print the OpenACC-to-OpenMP mapping table (Markdown) and exit"),
     cl::cat(Category));
 
+#include "Commit.inc"
+
+static void printVersion(llvm::raw_ostream &OS) {
+  OS << "omp-migrate " << OMPM_VERSION << " (commit " << OMPM_COMMIT << ")\n"
+     << "  built with " << clang::getClangFullVersion() << "\n"
+     << "  LLVM " << LLVM_VERSION_STRING << "\n";
+}
+
 int main(int argc, const char **argv) {
+  cl::SetVersionPrinter(printVersion);
   // Subcommand: omp-migrate check ... (translate, build, run, compare).
   if (argc > 1 && StringRef(argv[1]) == "check")
     return ompm::check::runCheckCommand(std::vector<std::string>(argv + 2, argv + argc),

@@ -390,7 +390,7 @@ std::string unifiedDiff(llvm::StringRef Path, llvm::StringRef Original,
     return "";
   std::string Out;
   llvm::raw_string_ostream OS(Out);
-  OS << "--- " << Path << "\n+++ " << Path << "\n";
+  OS << "--- a/" << Path << "\n+++ b/" << Path << "\n";
   const int Ctx = 3;
   size_t I = 0;
   while (I < Ops.size()) {
@@ -610,6 +610,20 @@ void addFixes(const FileResult &R, tooling::TranslationUnitDiagnostics &Fixes) {
   Fixes.Diagnostics.push_back(std::move(D));
 }
 
+/// The path a diff names: relative to the working directory when the file
+/// is under it (`git apply` takes a/ and b/ paths from the repository's
+/// root), else as it is.
+std::string diffPath(llvm::StringRef Path) {
+  llvm::SmallString<256> Cwd, Abs(Path);
+  if (llvm::sys::fs::current_path(Cwd) || llvm::sys::fs::make_absolute(Abs))
+    return Path.str();
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  llvm::StringRef Rel = Abs;
+  if (Rel.consume_front(Cwd) && Rel.consume_front("/"))
+    return Rel.str();
+  return Path.str();
+}
+
 /// Writes the translation where the output mode says; returns 2 on a
 /// failure to write, else 0.
 int writeOutput(const FileResult &R, const DriverOptions &Opts,
@@ -619,7 +633,7 @@ int writeOutput(const FileResult &R, const DriverOptions &Opts,
     Out << R.Translated;
     return 0;
   case OutputMode::Diff:
-    Out << unifiedDiff(R.Path, R.Original, R.Translated);
+    Out << unifiedDiff(diffPath(R.Path), R.Original, R.Translated);
     return 0;
   case OutputMode::None:
     return 0;

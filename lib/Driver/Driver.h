@@ -94,7 +94,8 @@ int runDriver(const clang::tooling::CompilationDatabase &DB,
 llvm::json::Object reportFile(const FileResult &R, bool Explain,
                               llvm::raw_ostream &Err, int &Status);
 
-/// A unified diff of Original -> Translated, hunks with 3 lines of context.
+/// A unified diff of Original -> Translated, hunks with 3 lines of context,
+/// the file named a/Path and b/Path (as git names them).
 std::string unifiedDiff(llvm::StringRef Path, llvm::StringRef Original,
                         llvm::StringRef Translated);
 

@@ -168,7 +168,7 @@ TEST(DriverTest, FileWithoutOpenACCIsUnchanged) {
 
 TEST(DriverTest, UnifiedDiffOfOneChangedLine) {
   EXPECT_EQ(unifiedDiff("f.c", "a\nb\nc\n", "a\nB\nc\n"),
-            "--- f.c\n+++ f.c\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
+            "--- a/f.c\n+++ b/f.c\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
 }
 
 TEST(DriverTest, UnifiedDiffOfEqualTextsIsEmpty) {
@@ -180,7 +180,7 @@ TEST(DriverTest, UnifiedDiffSeparatesDistantHunks) {
   // Changes at lines 2, 10 (deleted) and 18, seven unchanged lines apart.
   std::string A = lines(1, 20);
   std::string B = lines(1, 20, {{2, "L2"}, {18, "L18"}}, 10);
-  EXPECT_EQ(unifiedDiff("g.c", A, B), "--- g.c\n+++ g.c\n"
+  EXPECT_EQ(unifiedDiff("g.c", A, B), "--- a/g.c\n+++ b/g.c\n"
                                       "@@ -1,5 +1,5 @@\n l1\n-l2\n+L2\n l3\n l4\n l5\n"
                                       "@@ -7,7 +7,6 @@\n l7\n l8\n l9\n-l10\n l11\n l12\n l13\n"
                                       "@@ -15,6 +14,6 @@\n l15\n l16\n l17\n-l18\n+L18\n l19\n l20\n");
@@ -190,21 +190,21 @@ TEST(DriverTest, UnifiedDiffJoinsHunksSixLinesApart) {
   std::string A = lines(1, 20);
   std::string B = lines(1, 20, {{2, "L2"}, {9, "L9"}});
   EXPECT_EQ(unifiedDiff("g.c", A, B),
-            "--- g.c\n+++ g.c\n@@ -1,12 +1,12 @@\n l1\n-l2\n+L2\n l3\n l4\n l5\n"
+            "--- a/g.c\n+++ b/g.c\n@@ -1,12 +1,12 @@\n l1\n-l2\n+L2\n l3\n l4\n l5\n"
             " l6\n l7\n l8\n-l9\n+L9\n l10\n l11\n l12\n");
 }
 
 TEST(DriverTest, UnifiedDiffMarksMissingFinalNewline) {
   EXPECT_EQ(unifiedDiff("h.c", "a\nb", "a\nc"),
-            "--- h.c\n+++ h.c\n@@ -1,2 +1,2 @@\n a\n-b\n"
+            "--- a/h.c\n+++ b/h.c\n@@ -1,2 +1,2 @@\n a\n-b\n"
             "\\ No newline at end of file\n+c\n\\ No newline at end of file\n");
 }
 
 TEST(DriverTest, UnifiedDiffOfAnAppendedLine) {
   EXPECT_EQ(unifiedDiff("e.c", "x\ny\n", "x\ny\nz\n"),
-            "--- e.c\n+++ e.c\n@@ -1,2 +1,3 @@\n x\n y\n+z\n");
+            "--- a/e.c\n+++ b/e.c\n@@ -1,2 +1,3 @@\n x\n y\n+z\n");
   EXPECT_EQ(unifiedDiff("e.c", "", "z\n"),
-            "--- e.c\n+++ e.c\n@@ -0,0 +1,1 @@\n+z\n");
+            "--- a/e.c\n+++ b/e.c\n@@ -0,0 +1,1 @@\n+z\n");
 }
 
 TEST(DriverTest, BuiltinHeaderDeclaresTheRuntime) {
