@@ -23,8 +23,10 @@ const char *const CPUTriple = "x86_64-pc-linux-gnu";
 const unsigned CompileTimeout = 300;
 
 const char *const Usage =
-    "usage: omp-migrate check <source>... [-- <compile flags>] [options]\n"
-    "       omp-migrate check --config=FILE [options] [-- <compile flags>]\n"
+    "usage: omp-migrate check [options] <source>... [-- <compile flags>]\n"
+    "       omp-migrate check [options] --config=FILE [-- <compile flags>]\n"
+    "\n"
+    "Options go before '--': every argument after it is a compile flag.\n"
     "\n"
     "Translates each program in memory, builds the original (gcc; OpenACC on\n"
     "the host) and the translation (clang-19 OpenMP offload), runs both and\n"
@@ -79,6 +81,21 @@ std::string parseArgs(const std::vector<std::string> &Args, CheckOptions &O, boo
   for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef A = Args[I];
     if (A == "--") {
+      // Everything after "--" is a compile flag; one of check's own options
+      // there is a mistake the compilers would report obscurely.
+      for (size_t J = I + 1; J < Args.size(); ++J) {
+        llvm::StringRef F = Args[J];
+        if (!F.starts_with("--"))
+          continue;
+        std::string Name = F.drop_front(2).split('=').first.str();
+        if (Name == "also-gcc" || Name == "run-args" || Name == "json" || Name == "junit" ||
+            Name == "config" || Name == "rtol" || Name == "atol" || Name == "timeout" ||
+            Name == "offload-arch" || Name == "cuda-path" || Name == "loop-style" ||
+            Name == "keep")
+          return "'" + F.str() + "' comes after '--', where every argument is a compile "
+                 "flag: put check's options before '--' (omp-migrate check [options] "
+                 "<source>... [-- <compile flags>])";
+      }
       O.Flags.insert(O.Flags.end(), Args.begin() + I + 1, Args.end());
       break;
     }
@@ -615,8 +632,8 @@ int runChecked(const std::vector<std::string> &Args, llvm::raw_ostream &Out,
     Programs = std::move(*Parsed);
   } else {
     if (Opts.Sources.empty())
-      throw SetupError{"no source file given (usage: omp-migrate check <source>... "
-                       "[-- <compile flags>]; --help for more)"};
+      throw SetupError{"no source file given (usage: omp-migrate check [options] "
+                       "<source>... [-- <compile flags>]; --help for more)"};
     ProgramSpec P;
     P.Name = llvm::sys::path::stem(Opts.Sources.front()).str();
     P.Sources = Opts.Sources;
