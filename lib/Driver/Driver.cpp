@@ -30,6 +30,7 @@ namespace ompm {
 llvm::StringRef builtinOpenACCHeader() {
   static const char Text[] =
 #include "OpenACCHeader.inc"
+#include <optional>
       ;
   return Text;
 }
@@ -654,6 +655,25 @@ int writeOutput(const FileResult &R, const DriverOptions &Opts,
   } else if (R.Translated == R.Original) {
     return 0; // nothing to write
   }
+  // -i: through a symbolic link to its target, keeping the file's mode; a
+  // file nobody may write is left as it is.
+  std::optional<llvm::sys::fs::perms> Mode;
+  if (Opts.Mode == OutputMode::InPlace) {
+    llvm::SmallString<256> Real;
+    if (!llvm::sys::fs::real_path(Target, Real))
+      Target = std::string(Real);
+    llvm::ErrorOr<llvm::sys::fs::perms> P = llvm::sys::fs::getPermissions(Target);
+    if (P && (*P & llvm::sys::fs::all_write) == 0) {
+      Err << "omp-migrate: error: '" << R.Path
+          << "' is read-only: not rewritten (make it writable to translate it in place)\n";
+      return 2;
+    }
+    if (P)
+      Mode = *P;
+  }
+  // writeToOutput writes a temporary file beside the target and renames it
+  // over the target: a killed run leaves the old file (its handlers remove
+  // the temporary on SIGINT and SIGTERM).
   if (llvm::Error E = llvm::writeToOutput(Target, [&](llvm::raw_ostream &OS) {
         OS << R.Translated;
         return llvm::Error::success();
@@ -662,6 +682,12 @@ int writeOutput(const FileResult &R, const DriverOptions &Opts,
         << "': " << llvm::toString(std::move(E)) << "\n";
     return 2;
   }
+  if (Mode)
+    if (std::error_code EC = llvm::sys::fs::setPermissions(Target, *Mode)) {
+      Err << "omp-migrate: error: cannot restore the mode of '" << Target
+          << "': " << EC.message() << "\n";
+      return 2;
+    }
   return 0;
 }
 
