@@ -19,7 +19,7 @@ const char *const LenientWarnings[] = {
 
 } // namespace
 
-std::vector<std::string> parseFlags(const std::string &IncludeDir, bool OpenMP) {
+std::vector<std::string> parseFlags(bool OpenMP) {
   std::vector<std::string> Flags = {"-fopenacc"};
   if (OpenMP)
     Flags.push_back("-fopenmp");
@@ -27,10 +27,8 @@ std::vector<std::string> parseFlags(const std::string &IncludeDir, bool OpenMP) 
   // but warnings in gcc, which builds the original program.
   for (const char *W : LenientWarnings)
     Flags.push_back(W);
-  if (!IncludeDir.empty()) {
-    Flags.push_back("-idirafter");
-    Flags.push_back(IncludeDir);
-  }
+  Flags.push_back("-idirafter");
+  Flags.push_back(OMPM_RESOURCE_DIR "/include");
   llvm::StringRef OmpDir = OMPM_OMP_H_DIR;
   if (!OmpDir.empty() && llvm::sys::fs::exists(OmpDir + "/omp.h")) {
     Flags.push_back("-idirafter");
@@ -54,9 +52,9 @@ bool isOtherCompilersFlag(llvm::StringRef A) {
   return false;
 }
 
-tooling::ArgumentsAdjuster commonAdjuster(std::string IncludeDir, bool OpenMP,
+tooling::ArgumentsAdjuster commonAdjuster(bool OpenMP,
                                           CommandLog *Log) {
-  return [IncludeDir, OpenMP, Log](const tooling::CommandLineArguments &Args,
+  return [OpenMP, Log](const tooling::CommandLineArguments &Args,
                                    StringRef) {
     tooling::CommandLineArguments Out;
     bool HasResourceDir = false;
@@ -74,7 +72,7 @@ tooling::ArgumentsAdjuster commonAdjuster(std::string IncludeDir, bool OpenMP,
       Out.push_back(Args[I]);
     }
     auto At = Out.empty() ? Out.end() : Out.begin() + 1;
-    std::vector<std::string> Extra = parseFlags(IncludeDir, OpenMP);
+    std::vector<std::string> Extra = parseFlags(OpenMP);
     Extra.push_back("-Wno-unknown-pragmas");
     if (!HasResourceDir)
       Extra.push_back("-resource-dir=" OMPM_RESOURCE_DIR);

@@ -24,9 +24,11 @@ namespace ompm {
 
 /// The flags every parse gets, whatever its compile command: OpenACC on;
 /// OpenMP too when OpenMP is set (--optimize-data); what gcc accepts parsed
-/// leniently; IncludeDir (the bundled openacc.h) and the directory of an
-/// installed omp.h, both after the build's own -I paths.
-std::vector<std::string> parseFlags(const std::string &IncludeDir, bool OpenMP);
+/// leniently; Clang 22's include directory (where the bundled openacc.h is
+/// served from memory, lib/Driver/Driver.cpp, whatever resource directory
+/// the command names) and the directory of an installed omp.h, both after
+/// the build's own -I paths.
+std::vector<std::string> parseFlags(bool OpenMP);
 
 /// A flag of another OpenACC compiler that Clang does not understand: gcc's
 /// -foffload=, -foffload-options=, -fopenacc-dim=, -fopenacc-kernels=;
@@ -40,8 +42,7 @@ class CommandLog;
 /// parseFlags, other compilers' flags dropped (and noted in Log), and
 /// Clang 22's own headers unless it names a resource dir. With a Log, each
 /// adjusted command starts a new command there.
-clang::tooling::ArgumentsAdjuster commonAdjuster(std::string IncludeDir, bool OpenMP,
-                                                 CommandLog *Log = nullptr);
+clang::tooling::ArgumentsAdjuster commonAdjuster(bool OpenMP, CommandLog *Log = nullptr);
 
 /// Diagnostics of the compile commands' drivers (the argument parsing before
 /// each parse): printed as Clang prints them, with the diagnostic options of

@@ -37,34 +37,11 @@ llvm::StringRef builtinOpenACCHeader() {
 
 namespace {
 
-/// The bundled openacc.h, written to a private directory for one run (the
-/// header search of Clang ignores include directories that exist only in an
-/// in-memory overlay).
-class BuiltinHeaderDir {
-public:
-  BuiltinHeaderDir() {
-    llvm::SmallString<128> Dir;
-    if (llvm::sys::fs::createUniqueDirectory("omp-migrate-include", Dir))
-      return;
-    llvm::SmallString<128> File(Dir);
-    llvm::sys::path::append(File, "openacc.h");
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(File, EC);
-    if (EC)
-      return;
-    OS << builtinOpenACCHeader();
-    Path = std::string(Dir);
-  }
-  ~BuiltinHeaderDir() {
-    if (Path.empty())
-      return;
-    llvm::SmallString<128> File(Path);
-    llvm::sys::path::append(File, "openacc.h");
-    llvm::sys::fs::remove(File);
-    llvm::sys::fs::remove(Path);
-  }
-  std::string Path;
-};
+/// The bundled openacc.h is served from memory, as a file of the parse's
+/// in-memory file system in Clang's own include directory (which exists on
+/// disk: header search skips include directories that exist only in
+/// memory), so a run writes nothing to disk for it.
+const char *const BuiltinHeaderPath = OMPM_RESOURCE_DIR "/include/openacc.h";
 
 /// Plans the file once it is parsed, and adds the records of the OpenACC
 /// the planner could not see (headers, skipped branches, dropped directives).
@@ -246,8 +223,7 @@ namespace {
 bool runOnCode(llvm::StringRef Code, llvm::StringRef FileName,
                const std::vector<std::string> &Args, bool OpenMP,
                std::unique_ptr<FrontendAction> Act, llvm::raw_ostream *DiagOut) {
-  BuiltinHeaderDir Include;
-  std::vector<std::string> All = parseFlags(Include.Path, OpenMP);
+  std::vector<std::string> All = parseFlags(OpenMP);
   All.push_back("-resource-dir=" OMPM_RESOURCE_DIR);
   All.insert(All.end(), Args.begin(), Args.end());
   DiagnosticOptions DiagOpts;
@@ -261,6 +237,8 @@ bool runOnCode(llvm::StringRef Code, llvm::StringRef FileName,
   llvm::SmallString<256> Abs(FileName);
   llvm::sys::fs::make_absolute(Abs);
   Memory->addFile(Abs, 0, llvm::MemoryBuffer::getMemBufferCopy(Code));
+  Memory->addFile(BuiltinHeaderPath, 0,
+                  llvm::MemoryBuffer::getMemBuffer(builtinOpenACCHeader()));
   auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), Overlay);
   std::vector<std::string> Cmd = {"omp-migrate", "-fsyntax-only"};
   Cmd.insert(Cmd.end(), All.begin(), All.end());
@@ -698,11 +676,11 @@ std::vector<FileResult> parseAll(const tooling::CompilationDatabase &DB,
   std::vector<FileResult> Results;
   if (Files.empty())
     return Results;
-  BuiltinHeaderDir Include;
   CommandLog Log(Err);
   tooling::ClangTool Tool(DB, Files);
+  Tool.mapVirtualFile(BuiltinHeaderPath, builtinOpenACCHeader());
   Tool.appendArgumentsAdjuster(
-      commonAdjuster(Include.Path, Opts.Plan.OptimizeOpenMP || Opts.Plan.OffloadSerial ||
+      commonAdjuster(Opts.Plan.OptimizeOpenMP || Opts.Plan.OffloadSerial ||
                                        Opts.Plan.OffloadOpenMP, &Log));
   Tool.setDiagnosticConsumer(&Log);
   Factory F(Opts.Plan, Results, Log);

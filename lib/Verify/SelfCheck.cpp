@@ -307,6 +307,38 @@ bool holdsBundledHeader(llvm::StringRef Dir, llvm::StringRef Bundled) {
   return Buf && (*Buf)->getBuffer() == Bundled;
 }
 
+/// The input's file system without the bundled openacc.h, which the parse
+/// serves from memory (lib/Driver/Driver.cpp): an OpenMP compiler has none.
+class HideBundledHeader : public llvm::vfs::ProxyFileSystem {
+public:
+  HideBundledHeader(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS, llvm::StringRef Bundled)
+      : ProxyFileSystem(std::move(FS)), Bundled(Bundled.str()) {}
+  llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine &Path) override {
+    if (bundled(Path))
+      return std::make_error_code(std::errc::no_such_file_or_directory);
+    return ProxyFileSystem::status(Path);
+  }
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    if (bundled(Path))
+      return std::make_error_code(std::errc::no_such_file_or_directory);
+    return ProxyFileSystem::openFileForRead(Path);
+  }
+
+private:
+  bool bundled(const llvm::Twine &Path) {
+    std::string P = Path.str();
+    if (Bundled.empty() || llvm::sys::path::filename(P) != "openacc.h")
+      return false;
+    auto F = ProxyFileSystem::openFileForRead(P);
+    if (!F)
+      return false;
+    auto B = (*F)->getBuffer(P);
+    return B && (*B)->getBuffer() == Bundled;
+  }
+  std::string Bundled;
+};
+
 /// The input's text with an edit (Offset, Length) of it, without blanks
 /// before.
 llvm::StringRef editedText(llvm::StringRef Original, const Edit &E) {
@@ -565,7 +597,8 @@ selfCheckTranslation(CompilerInstance &CI, llvm::StringRef BundledHeader,
   In.Invocation = openMPInvocation(CI.getInvocation(), BundledHeader, &Error);
   if (!In.Invocation)
     return Fail(Error);
-  In.FS = CI.getFileManager().getVirtualFileSystemPtr();
+  In.FS = llvm::makeIntrusiveRefCnt<HideBundledHeader>(
+      CI.getFileManager().getVirtualFileSystemPtr(), BundledHeader);
   In.Original = Original.str();
   In.Translated = Translated;
   In.Map = OffsetMap(*Reps);

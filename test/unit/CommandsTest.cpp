@@ -11,7 +11,7 @@ namespace {
 
 std::vector<std::string> adjust(const std::vector<std::string> &Args,
                                 CommandLog *Log = nullptr) {
-  return commonAdjuster("", false, Log)(Args, "f.c");
+  return commonAdjuster(false, Log)(Args, "f.c");
 }
 
 bool has(const std::vector<std::string> &V, llvm::StringRef S) {
