@@ -157,6 +157,8 @@ public:
     llvm::SmallString<256> Path(File);
     CI.getFileManager().makeAbsolutePath(Path);
     Results.back().Path = std::string(Path);
+    if (auto Dir = CI.getVirtualFileSystem().getCurrentWorkingDirectory())
+      Results.back().Directory = *Dir;
     if (Log)
       Results.back().Macros = Log->macros();
     CI.getPreprocessor().addPPCallbacks(
@@ -566,27 +568,70 @@ llvm::json::Object reportFile(const FileResult &R, bool Explain,
 
 namespace {
 
-/// The file's edits as a clang-apply-replacements diagnostic, if any.
+/// The offset of Line:Column (1-based) in Text, clamped to its size.
+unsigned offsetOf(llvm::StringRef Text, unsigned Line, unsigned Column) {
+  size_t Off = 0;
+  for (unsigned L = 1; L < Line && Off < Text.size(); ++L) {
+    size_t NL = Text.find('\n', Off);
+    if (NL == llvm::StringRef::npos)
+      return Text.size();
+    Off = NL + 1;
+  }
+  return std::min<size_t>(Off + (Column ? Column - 1 : 0), Text.size());
+}
+
+/// The file's edits as clang-apply-replacements diagnostics: one per
+/// construct at its own place with its message (a remark when translated,
+/// a warning when not), each edit with the construct at or before it (the
+/// first one for edits above every construct), in the compile command's
+/// directory.
 void addFixes(const FileResult &R, tooling::TranslationUnitDiagnostics &Fixes) {
-  if (R.Plan.Edits.empty())
-    return;
   auto Reps = toReplacements(R.Path, R.Plan.Edits);
   if (!Reps) {
     llvm::consumeError(Reps.takeError());
     return;
   }
-  tooling::Diagnostic D;
-  D.DiagnosticName = "omp-migrate";
-  D.DiagLevel = tooling::Diagnostic::Warning;
+  std::string Dir = R.Directory;
   llvm::SmallString<256> Cwd;
-  if (!llvm::sys::fs::current_path(Cwd))
-    D.BuildDirectory = std::string(Cwd);
-  D.Message.Message = "OpenACC translated to OpenMP";
-  D.Message.FilePath = R.Path;
-  D.Message.FileOffset = 0;
-  for (const tooling::Replacement &Rep : *Reps)
-    llvm::consumeError(D.Message.Fix[R.Path].add(Rep));
-  Fixes.Diagnostics.push_back(std::move(D));
+  if (Dir.empty() && !llvm::sys::fs::current_path(Cwd))
+    Dir = std::string(Cwd);
+  auto Make = [&](tooling::Diagnostic::Level L, const std::string &Msg, unsigned Off) {
+    tooling::Diagnostic D;
+    D.DiagnosticName = "omp-migrate";
+    D.DiagLevel = L;
+    D.BuildDirectory = Dir;
+    D.Message.Message = Msg;
+    D.Message.FilePath = R.Path;
+    D.Message.FileOffset = Off;
+    return D;
+  };
+  std::vector<tooling::Diagnostic> Ds;
+  for (const ConstructRecord &C : R.Plan.Records) {
+    if (!C.File.empty())
+      continue; // a header's: reported, not edited
+    std::string Msg = "'" + C.Kind + "' " +
+                      (C.Translated ? "translated" + (C.Emitted.empty()
+                                                          ? std::string()
+                                                          : ": " + C.Emitted.front())
+                                    : "not translated: " + C.Reason);
+    Ds.push_back(Make(C.Translated ? tooling::Diagnostic::Remark : tooling::Diagnostic::Warning,
+                      Msg, offsetOf(R.Original, C.Line, C.Column)));
+  }
+  llvm::stable_sort(Ds, [](const tooling::Diagnostic &A, const tooling::Diagnostic &B) {
+    return A.Message.FileOffset < B.Message.FileOffset;
+  });
+  if (Ds.empty() && Reps->empty())
+    return;
+  if (Ds.empty())
+    Ds.push_back(Make(tooling::Diagnostic::Remark, "OpenACC translated to OpenMP", 0));
+  for (const tooling::Replacement &Rep : *Reps) {
+    size_t K = 0;
+    while (K + 1 < Ds.size() && Ds[K + 1].Message.FileOffset <= Rep.getOffset())
+      ++K;
+    llvm::consumeError(Ds[K].Message.Fix[R.Path].add(Rep));
+  }
+  for (tooling::Diagnostic &D : Ds)
+    Fixes.Diagnostics.push_back(std::move(D));
 }
 
 /// The path a diff names: relative to the working directory when the file

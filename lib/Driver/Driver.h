@@ -36,6 +36,8 @@ struct DriverOptions {
 /// The result of translating one source file.
 struct FileResult {
   std::string Path;
+  /// The directory of its compile command (the parse's working directory).
+  std::string Directory;
   bool Parsed = false;
   std::string Error; ///< why the file was skipped
   std::string Original, Translated;
