@@ -14,6 +14,7 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
+#include <optional>
 
 using namespace llvm;
 
@@ -125,7 +126,7 @@ int main(int argc, const char **argv) {
     }
   }
   auto Parser = clang::tooling::CommonOptionsParser::create(argc, argv, Category,
-                                                            cl::OneOrMore);
+                                                            cl::ZeroOrMore);
   if (!Parser) {
     errs() << "omp-migrate: error: " << toString(Parser.takeError()) << "\n";
     return 2;
@@ -189,6 +190,30 @@ int main(int argc, const char **argv) {
   Opts.Report = Report;
   Opts.Explain = Explain;
   Opts.Suggest = Suggest;
-  return ompm::runDriver(Parser->getCompilations(), Parser->getSourcePathList(),
-                         Opts, outs(), errs());
+  // No file: every file of the database -p names (the parser loads no
+  // database when it is given no file).
+  std::vector<std::string> Sources = Parser->getSourcePathList();
+  if (Sources.empty()) {
+    std::optional<std::string> Dir =
+        ompm::buildPathArgument(ArrayRef<const char *>(argv, argc));
+    if (!Dir) {
+      errs() << "omp-migrate: error: no input file: give source files, or -p BUILD_DIR "
+                "to process every file of BUILD_DIR/compile_commands.json\n";
+      return 2;
+    }
+    std::string Error;
+    std::unique_ptr<clang::tooling::CompilationDatabase> DB =
+        clang::tooling::CompilationDatabase::autoDetectFromDirectory(*Dir, Error);
+    if (!DB) {
+      errs() << "omp-migrate: error: " << Error << "\n";
+      return 2;
+    }
+    Sources = DB->getAllFiles();
+    if (Sources.empty()) {
+      errs() << "omp-migrate: error: the compilation database has no files\n";
+      return 2;
+    }
+    return ompm::runDriver(*DB, Sources, Opts, outs(), errs());
+  }
+  return ompm::runDriver(Parser->getCompilations(), Sources, Opts, outs(), errs());
 }

@@ -782,6 +782,20 @@ int runDriver(const tooling::CompilationDatabase &DB,
     if (R.Conflicts.empty() || Opts.Mode == OutputMode::Stdout)
       Status = std::max(Status, writeOutput(R, Opts, Out, Err));
   }
+  // A grand total over several files.
+  if (Results.size() > 1) {
+    unsigned Parsed = 0, Constructs = 0, Translated = 0;
+    for (const FileResult &R : Results) {
+      Parsed += R.Parsed;
+      for (const ConstructRecord &C : R.Plan.Records) {
+        ++Constructs;
+        Translated += C.Translated;
+      }
+    }
+    Err << "omp-migrate: " << Results.size() << " files: " << Translated << " of " << Constructs
+        << " constructs translated, " << (Constructs - Translated) << " reported; "
+        << (Results.size() - Parsed) << " skipped for errors\n";
+  }
   for (const std::string &S : Existing) {
     bool Found = false;
     for (const FileResult &R : Results)
