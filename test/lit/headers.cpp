@@ -52,6 +52,7 @@ void local(int n, float *x) {
 // DIAG-NEXT: omp-migrate: {{.*}}headers.cpp: 1 of 7 constructs translated
 // DIAG-NEXT: acc-header-user.cpp:3:10: warning: self-check: the translation does not compile with -fopenmp: 'openacc.h' file not found (in acc-header.h:6)
 // DIAG-NEXT: omp-migrate: {{.*}}acc-header-user.cpp: 1 of 1 constructs translated
+// DIAG-NEXT: omp-migrate: 2 files: 2 of 8 constructs translated, 6 reported; 0 skipped for errors
 // DIAG-NEXT: exit=1
 
 // JSON: "exit_status": 1,
