@@ -64,6 +64,10 @@ import sys
 import tempfile
 import time
 
+# bench/gpu_run_sh.py; on the GPU machine, the copy beside this one.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gpu_run_sh  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 SOURCE = os.path.join(HERE, "data", "critical_histogram.c")
@@ -207,6 +211,7 @@ def build(a):
         json.dump(manifest, f, indent=1)
     if a.gpu:
         shutil.copy(os.path.abspath(__file__), os.path.join(out, "bench_critical.py"))
+        shutil.copy(gpu_run_sh.__file__, os.path.join(out, "gpu_run_sh.py"))
         with open(os.path.join(out, "run.sh"), "w") as f:
             f.write(RUN_SH)
         os.chmod(os.path.join(out, "run.sh"), 0o755)
@@ -217,23 +222,11 @@ def build(a):
     return manifest
 
 
-RUN_SH = r"""#!/bin/sh
-# Written by bench/bench_critical.py --gpu: runs the four histogram variants
-# (CPU critical, critical on device, atomic, array reduction) and prints the table.
-#   run.sh [RUNTIME_DIR] [--threads K] [--runs K] [--timeout S] [--out FILE.md]
-# RUNTIME_DIR holds the offload runtime (libomptarget.so.19.1, libomp.so.5 and
-# the libraries they need: ../shared/tools/pack-offload-runtime packs them).
-# Without it, offload-runtime.tar.xz beside this script is unpacked and used.
-here=$(cd "$(dirname "$0")" && pwd)
-rt=${1:-}
-case "$rt" in -*|"") rt=""; ;; *) shift ;; esac
-if [ -z "$rt" ]; then
-  [ -f "$here/offload-runtime.tar.xz" ] || { echo "usage: $0 RUNTIME_DIR [options]" >&2; exit 2; }
-  rt=$here/rt
-  [ -d "$rt" ] || { mkdir -p "$rt" && tar -xJf "$here/offload-runtime.tar.xz" -C "$rt"; } || exit 2
-fi
-exec python3 "$here/bench_critical.py" --run-built "$here" --runtime "$(cd "$rt" && pwd)" "$@"
-"""
+RUN_SH = gpu_run_sh.run_sh("bench_critical.py", (
+    '# Written by bench/bench_critical.py --gpu: runs the four histogram variants\n'
+    '# (CPU critical, critical on device, atomic, array reduction) and prints the table.\n'
+    '#   run.sh [RUNTIME_DIR] [--threads K] [--runs K] [--timeout S] [--out FILE.md]\n'
+))
 
 
 def run_built(root, runtime, threads, runs, timeout, out=None):

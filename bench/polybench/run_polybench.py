@@ -71,6 +71,11 @@ import sys
 import threading
 import time
 
+# bench/gpu_run_sh.py; on the GPU machine, the copy beside this one.
+sys.path[:0] = [os.path.dirname(os.path.abspath(__file__)),
+                os.path.dirname(os.path.dirname(os.path.abspath(__file__)))]
+import gpu_run_sh  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 DATASETS = ("MINI", "SMALL", "MEDIUM", "LARGE", "EXTRALARGE")
@@ -399,6 +404,7 @@ def gpu_build(a, rows):
     with open(os.path.join(out, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
     shutil.copy(os.path.abspath(__file__), os.path.join(out, "run_polybench.py"))
+    shutil.copy(gpu_run_sh.__file__, os.path.join(out, "gpu_run_sh.py"))
     write(os.path.join(out, "run.sh"), RUN_SH)
     os.chmod(os.path.join(out, "run.sh"), 0o755)
     if a.pack_runtime:
@@ -408,24 +414,12 @@ def gpu_build(a, rows):
     print("wrote %s: run it there with %s/run.sh RUNTIME_DIR" % (out, out), file=sys.stderr)
 
 
-RUN_SH = r"""#!/bin/sh
-# Written by bench/polybench/run_polybench.py --gpu-build: runs each PolyBench
-# kernel's serial original and its omp-migrate --offload=serial translation
-# (built for the GPU), times them, compares the dumped arrays, prints the table.
-#   run.sh RUNTIME_DIR [--repeat N] [--rtol X] [--atol X]
-# RUNTIME_DIR holds the offload runtime (libomptarget.so.19.1, libomp.so.5 and
-# the libraries they need: ../shared/tools/pack-offload-runtime packs them).
-# Without it, offload-runtime.tar.xz beside this script is unpacked and used.
-here=$(cd "$(dirname "$0")" && pwd)
-rt=${1:-}
-case "$rt" in -*|"") rt=""; ;; *) shift ;; esac
-if [ -z "$rt" ]; then
-  [ -f "$here/offload-runtime.tar.xz" ] || { echo "usage: $0 RUNTIME_DIR [options]" >&2; exit 2; }
-  rt=$here/rt
-  [ -d "$rt" ] || { mkdir -p "$rt" && tar -xJf "$here/offload-runtime.tar.xz" -C "$rt"; } || exit 2
-fi
-exec python3 "$here/run_polybench.py" --run-built "$here" --runtime "$(cd "$rt" && pwd)" "$@"
-"""
+RUN_SH = gpu_run_sh.run_sh("run_polybench.py", (
+    '# Written by bench/polybench/run_polybench.py --gpu-build: runs each PolyBench\n'
+    "# kernel's serial original and its omp-migrate --offload=serial translation\n"
+    '# (built for the GPU), times them, compares the dumped arrays, prints the table.\n'
+    '#   run.sh RUNTIME_DIR [--repeat N] [--rtol X] [--atol X]\n'
+))
 
 
 def run_built(a):
