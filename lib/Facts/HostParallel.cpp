@@ -48,7 +48,7 @@ private:
   }
   /// Sorts the clauses of one directive into the loop's lists; why one
   /// cannot be kept, else "".
-  std::string clauses(const OMPExecutableDirective *D, bool Region, WorkLoop &L,
+  std::string clauses(const OMPExecutableDirective *D, WorkLoop &L,
                       HostParallel &H) const;
   /// Why a loop's body cannot run as a kernel, else "".
   std::string bodyWhy(const Stmt *Body, HostParallel &H) const;
@@ -146,7 +146,7 @@ std::string Finder::partialWhy(const Combine &C, const WorkLoop &W, size_t Users
   return "";
 }
 
-std::string Finder::clauses(const OMPExecutableDirective *D, bool Region, WorkLoop &L,
+std::string Finder::clauses(const OMPExecutableDirective *D, WorkLoop &L,
                             HostParallel &H) const {
   auto Vars = [&](const OMPClause *C, std::set<const ValueDecl *> &Into) {
     for (const Stmt *X : const_cast<OMPClause *>(C)->children())
@@ -247,7 +247,6 @@ std::string Finder::clauses(const OMPExecutableDirective *D, bool Region, WorkLo
       return "its clause '" + Name + "' is not translated";
     }
   }
-  (void)Region;
   return "";
 }
 
@@ -439,9 +438,9 @@ HostParallel Finder::analyse(const OMPExecutableDirective *D, const FunctionDecl
       break;
     }
     if (W.D != D)
-      H.Why = clauses(D, /*Region=*/true, W, H);
+      H.Why = clauses(D, W, H);
     if (H.Why.empty())
-      H.Why = clauses(W.D, /*Region=*/false, W, H);
+      H.Why = clauses(W.D, W, H);
     if (H.Why.empty())
       H.Why = bodyWhy(W.For, H);
   }

@@ -54,7 +54,7 @@ const char *kindName(const OMPExecutableDirective *D) {
 
 } // namespace
 
-std::string HostParallelTranslator::kernel(const HostParallel &H, const WorkLoop &W,
+std::string HostParallelTranslator::kernel(const WorkLoop &W,
                                            const std::vector<CriticalFact> &Facts,
                                            std::string &Line, std::vector<KernelItem> &Items,
                                            ConstructRecord &R) {
@@ -123,7 +123,6 @@ std::string HostParallelTranslator::kernel(const HostParallel &H, const WorkLoop
     Cl.insert(Cl.end(), W.SimdClauses.begin(), W.SimdClauses.end());
   }
   Line = omp(Dir, Cl);
-  (void)H;
   return "";
 }
 
@@ -180,7 +179,7 @@ void HostParallelTranslator::run(const std::vector<HostParallel> &Constructs) {
     std::string Why;
     for (size_t I = 0; I < H.Loops.size() && Why.empty(); ++I) {
       std::string Line;
-      Why = kernel(H, H.Loops[I], Facts, Line, Items[I], R);
+      Why = kernel(H.Loops[I], Facts, Line, Items[I], R);
       if (H.Loops.size() > 1 && !Why.empty())
         Why = "the loop at " + CR.lineOf(H.Loops[I].For) + ": " + Why;
       Lines.push_back(Line);

@@ -38,7 +38,7 @@ public:
 
 private:
   /// The kernel line of W and its map items; why not, else "".
-  std::string kernel(const HostParallel &H, const WorkLoop &W,
+  std::string kernel(const WorkLoop &W,
                      const std::vector<CriticalFact> &Facts, std::string &Line,
                      std::vector<KernelItem> &Items, ConstructRecord &R);
   const PlanOptions &Opts;
