@@ -31,6 +31,10 @@ static cl::opt<bool> InPlace("i", cl::desc("Rewrite the files in place (atomical
                              cl::cat(Category));
 static cl::alias InPlaceLong("in-place", cl::desc("Alias for -i"),
                              cl::aliasopt(InPlace));
+static cl::opt<std::string> Root("root",
+    cl::desc("With --output-dir: mirror the files' paths below this directory "
+             "(default: the deepest directory that holds every file)"),
+    cl::value_desc("DIR"), cl::cat(Category));
 static cl::opt<std::string> OutputDir("output-dir", cl::desc("Write translated files into DIR"),
                                       cl::value_desc("DIR"), cl::cat(Category));
 static cl::opt<bool> Diff("diff", cl::desc("Print a unified diff instead of the translated source"),
@@ -186,6 +190,7 @@ int main(int argc, const char **argv) {
   if (!ExportFixes.empty() && Modes == 0)
     Opts.Mode = ompm::OutputMode::None; // like clang-tidy: fixes only
   Opts.OutputDir = OutputDir;
+  Opts.Root = Root;
   Opts.ExportFixes = ExportFixes;
   Opts.Report = Report;
   Opts.Explain = Explain;

@@ -650,7 +650,7 @@ std::string diffPath(llvm::StringRef Path) {
 
 /// Writes the translation where the output mode says; returns 2 on a
 /// failure to write, else 0.
-int writeOutput(const FileResult &R, const DriverOptions &Opts,
+int writeOutput(const FileResult &R, const DriverOptions &Opts, llvm::StringRef Root,
                 llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
   switch (Opts.Mode) {
   case OutputMode::Stdout:
@@ -667,12 +667,19 @@ int writeOutput(const FileResult &R, const DriverOptions &Opts,
   }
   std::string Target = R.Path;
   if (Opts.Mode == OutputMode::OutputDir) {
+    // The file's path below Root, below the output directory: files of the
+    // same name in different directories never overwrite each other.
+    llvm::SmallString<256> Norm(R.Path);
+    llvm::sys::path::remove_dots(Norm, /*remove_dot_dot=*/true);
+    llvm::StringRef Rel = Norm;
+    if (!Rel.consume_front(Root) || !Rel.consume_front("/"))
+      Rel = llvm::sys::path::filename(R.Path);
     llvm::SmallString<256> P(Opts.OutputDir);
-    llvm::sys::path::append(P, llvm::sys::path::filename(R.Path));
+    llvm::sys::path::append(P, Rel);
     Target = std::string(P);
-    if (std::error_code EC = llvm::sys::fs::create_directories(Opts.OutputDir)) {
-      Err << "omp-migrate: error: cannot create '" << Opts.OutputDir
-          << "': " << EC.message() << "\n";
+    llvm::StringRef Dir = llvm::sys::path::parent_path(Target);
+    if (std::error_code EC = llvm::sys::fs::create_directories(Dir)) {
+      Err << "omp-migrate: error: cannot create '" << Dir << "': " << EC.message() << "\n";
       return 2;
     }
   } else if (R.Translated == R.Original) {
@@ -766,6 +773,27 @@ int runDriver(const tooling::CompilationDatabase &DB,
   std::vector<FileResult> Results = mergeByFile(parseAll(DB, Existing, Opts, Err));
   llvm::json::Array ReportFiles;
   tooling::TranslationUnitDiagnostics Fixes;
+  // --output-dir's root: --root, or the deepest directory above every file.
+  std::string Root = Opts.Root;
+  if (!Root.empty()) {
+    llvm::SmallString<256> Abs(Root);
+    llvm::sys::fs::make_absolute(Abs);
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    Root = std::string(Abs);
+  } else {
+    for (const FileResult &R : Results) {
+      llvm::SmallString<256> Dir(R.Path);
+      llvm::sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
+      llvm::sys::path::remove_filename(Dir);
+      if (&R == &Results.front()) {
+        Root = std::string(Dir);
+        continue;
+      }
+      while (!Root.empty() && !(llvm::StringRef(Dir) == Root ||
+                                llvm::StringRef(Dir).starts_with(Root + "/")))
+        Root = llvm::sys::path::parent_path(Root).str();
+    }
+  }
   for (const FileResult &R : Results) {
     if (Opts.Suggest && R.Parsed) {
       ReportFiles.push_back(reportFile(R, false, llvm::nulls(), Status));
@@ -780,7 +808,7 @@ int runDriver(const tooling::CompilationDatabase &DB,
     if (!Opts.ExportFixes.empty())
       addFixes(R, Fixes);
     if (R.Conflicts.empty() || Opts.Mode == OutputMode::Stdout)
-      Status = std::max(Status, writeOutput(R, Opts, Out, Err));
+      Status = std::max(Status, writeOutput(R, Opts, Root, Out, Err));
   }
   // A grand total over several files.
   if (Results.size() > 1) {

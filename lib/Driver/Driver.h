@@ -25,6 +25,9 @@ struct DriverOptions {
   PlanOptions Plan;
   OutputMode Mode = OutputMode::Stdout;
   std::string OutputDir;
+  /// --output-dir mirrors the files' paths below Root (--root); empty: the
+  /// deepest directory that holds every file of the run.
+  std::string Root;
   std::string ExportFixes; ///< YAML path, "" = none
   std::string Report;      ///< JSON path, "" = none
   bool Explain = false;    ///< notes on stderr too
