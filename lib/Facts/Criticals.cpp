@@ -103,7 +103,7 @@ private:
       Allocs = std::make_unique<AllocationFacts>(Ctx);
     return Allocs->distinct(A, B, Fn);
   }
-  std::vector<const OMPExecutableDirective *> Criticals, Atomics;
+  std::vector<const OMPExecutableDirective *> Criticals;
   std::set<const ValueDecl *> Locals;
   std::map<const ValueDecl *, std::vector<Use>> Uses;
   /// The lvalues written in the region, by variable.
@@ -146,8 +146,7 @@ void Analysis::collect() {
         for (const OMPExecutableDirective *L : Locks)
           if (isa<OMPCriticalDirective>(L))
             NestedIn.emplace(D, L);
-      } else if (isa<OMPAtomicDirective>(D))
-        Atomics.push_back(D);
+      }
       if (Lock)
         Locks.push_back(D);
       if (D->hasAssociatedStmt())

@@ -72,6 +72,18 @@ void CriticalRewriter::recordOnly(const std::vector<CriticalFact> &Facts,
     record(F, "", F.Form == CriticalForm::None ? F.Why : Why);
 }
 
+CharSourceRange CriticalRewriter::bodyRange(const Stmt *Body) const {
+  // A statement that is not a block ends with its ';', which the new text
+  // has.
+  SourceLocation End = Body->getEndLoc();
+  if (!isa<CompoundStmt>(Body))
+    if (std::optional<Token> Semi = Lexer::findNextToken(End, SM, Ctx.getLangOpts());
+        Semi && Semi->is(tok::semi))
+      End = Semi->getLocation();
+  return Lexer::makeFileCharRange(CharSourceRange::getTokenRange(Body->getBeginLoc(), End), SM,
+                                  Ctx.getLangOpts());
+}
+
 void CriticalRewriter::rewrite(const std::vector<CriticalFact> &Facts, EditSet &E) {
   for (const CriticalFact &F : Facts) {
     if (F.Form == CriticalForm::None) {
@@ -95,30 +107,13 @@ void CriticalRewriter::rewrite(const std::vector<CriticalFact> &Facts, EditSet &
       E.removeDirective(P);
       std::string Text = "if (" + text(F.Guard) + ") {\n" + In + "  " + Line + "\n" + In +
                          "  " + text(F.Guarded) + ";\n" + In + "}";
-      SourceLocation End = F.Body->getEndLoc();
-      if (!isa<CompoundStmt>(F.Body))
-        if (std::optional<Token> Semi = Lexer::findNextToken(End, SM, Ctx.getLangOpts());
-            Semi && Semi->is(tok::semi))
-          End = Semi->getLocation();
-      E.replace(Lexer::makeFileCharRange(CharSourceRange::getTokenRange(F.Body->getBeginLoc(), End),
-                                         SM, Ctx.getLangOpts()),
-                Text);
+      E.replace(bodyRange(F.Body), Text);
       record(F, Line, "");
       continue;
     }
     E.replace(P, Line);
     if (!F.NewBody.empty()) {
-      // A statement that is not a block ends with its ';', which the new
-      // text has.
-      SourceLocation End = F.Body->getEndLoc();
-      if (!isa<CompoundStmt>(F.Body))
-        if (std::optional<Token> Semi = Lexer::findNextToken(End, SM, Ctx.getLangOpts());
-            Semi && Semi->is(tok::semi))
-          End = Semi->getLocation();
-      E.replace(Lexer::makeFileCharRange(
-                    CharSourceRange::getTokenRange(F.Body->getBeginLoc(), End), SM,
-                    Ctx.getLangOpts()),
-                F.NewBody);
+      E.replace(bodyRange(F.Body), F.NewBody);
     }
     record(F, Line, "");
   }

@@ -35,6 +35,9 @@ public:
   std::string lineOf(const clang::Stmt *S) const;
 
 private:
+  /// The range of a critical's statement, through the ';' of one that is
+  /// not a block.
+  clang::CharSourceRange bodyRange(const clang::Stmt *Body) const;
   void record(const CriticalFact &F, const std::string &Directive, const std::string &Why);
 };
 
