@@ -13,6 +13,7 @@
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 #include <optional>
 
@@ -32,8 +33,9 @@ static cl::opt<bool> InPlace("i", cl::desc("Rewrite the files in place (atomical
 static cl::alias InPlaceLong("in-place", cl::desc("Alias for -i"),
                              cl::aliasopt(InPlace));
 static cl::opt<std::string> Root("root",
-    cl::desc("With --output-dir: mirror the files' paths below this directory "
-             "(default: the deepest directory that holds every file)"),
+    cl::desc("The project's directory: its headers are translated, and "
+             "--output-dir mirrors the files' paths below it (default: the "
+             "deepest directory that holds every file and build directory)"),
     cl::value_desc("DIR"), cl::cat(Category));
 static cl::opt<std::string> OutputDir("output-dir", cl::desc("Write translated files into DIR"),
                                       cl::value_desc("DIR"), cl::cat(Category));
@@ -93,6 +95,19 @@ static cl::opt<bool> Suggest("suggest",
              "--explain, each loop kept on the host with why; with "
              "--export-fixes, one fix per loop)"),
     cl::cat(Category));
+static cl::opt<unsigned> Jobs("j",
+    cl::desc("Parse N files at once (default: one per core); each file is "
+             "written as soon as its result is final, and reported in order"),
+    cl::value_desc("N"), cl::init(0), cl::cat(Category));
+static cl::opt<bool> Progress("progress",
+    cl::desc("A line per file on stderr as it is done ([3/500] path); "
+             "the default on a terminal"),
+    cl::cat(Category));
+static cl::opt<std::string> HeaderFilter("header-filter",
+    cl::desc("Translate the headers whose real paths match REGEX (default: "
+             "the headers below the project's directory, see --root; "
+             "system headers never)"),
+    cl::value_desc("REGEX"), cl::cat(Category));
 static cl::opt<bool> Explain("explain", cl::desc("Print every decision as a note"),
                              cl::cat(Category));
 static cl::opt<bool> PrintMapping("print-mapping",
@@ -195,6 +210,16 @@ int main(int argc, const char **argv) {
   Opts.Report = Report;
   Opts.Explain = Explain;
   Opts.Suggest = Suggest;
+  Opts.Jobs = Jobs;
+  Opts.Progress = Progress || errs().is_displayed();
+  if (!HeaderFilter.empty()) {
+    std::string Why;
+    if (!llvm::Regex(HeaderFilter).isValid(Why)) {
+      errs() << "omp-migrate: error: --header-filter: " << Why << "\n";
+      return 2;
+    }
+    Opts.HeaderFilter = HeaderFilter;
+  }
   // No file: every file of the database -p names (the parser loads no
   // database when it is given no file).
   std::vector<std::string> Sources = Parser->getSourcePathList();
@@ -213,7 +238,9 @@ int main(int argc, const char **argv) {
       errs() << "omp-migrate: error: " << Error << "\n";
       return 2;
     }
+    // In the order of their paths (the database's own order is a hash's).
     Sources = DB->getAllFiles();
+    llvm::sort(Sources);
     if (Sources.empty()) {
       errs() << "omp-migrate: error: the compilation database has no files\n";
       return 2;

@@ -124,7 +124,9 @@ void CommandLog::dropped(StringRef Flag) {
     Dropped.push_back(Flag.str());
 }
 
-std::string CommandLog::droppedNote() const {
+std::string CommandLog::droppedNote() const { return droppedFlagsNote(Dropped); }
+
+std::string droppedFlagsNote(const std::vector<std::string> &Dropped) {
   if (Dropped.empty())
     return "";
   return "omp-migrate: note: dropped the flags of other OpenACC compilers, "

@@ -81,6 +81,10 @@ private:
   std::string Macros;
 };
 
+/// "omp-migrate: note: ..." naming the dropped flags of other compilers,
+/// or "".
+std::string droppedFlagsNote(const std::vector<std::string> &Dropped);
+
 /// The directory named by -p in a command line (before any "--"), if any:
 /// `-p DIR`, `-p=DIR`, `--p DIR`, `--p=DIR`; the last one wins.
 std::optional<std::string> buildPathArgument(llvm::ArrayRef<const char *> Argv);

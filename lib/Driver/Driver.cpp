@@ -3,6 +3,7 @@
 #include "Driver/Suggest.h"
 #include "Driver/Commands.h"
 #include "Driver/Configurations.h"
+#include "Driver/Headers.h"
 #include "Driver/PreprocessorFacts.h"
 #include "Facts/Directives.h"
 #include "Verify/SelfCheck.h"
@@ -71,6 +72,7 @@ public:
                          return std::tie(A.Line, A.Column) < std::tie(B.Line, B.Column);
                        });
     Records.insert(Records.end(), Header, More.end());
+    noteHeadersInsideCode(Ctx, Records);
     R.Skipped = Sites.SkippedInMain;
     std::string Why;
     int Including = constructIncludingOpenACC(SM, Sites, Dirs, Why);
@@ -119,6 +121,28 @@ public:
   }
 
 private:
+  /// The headers of Records that the main file includes inside a
+  /// declaration (a function's body, a class, a namespace): fragments that
+  /// are not translated on their own.
+  void noteHeadersInsideCode(ASTContext &Ctx, const std::vector<ConstructRecord> &Records) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const ConstructRecord &C : Records) {
+      if (C.RealFile.empty() || !C.Loc.isValid() || R.HeadersInsideCode.count(C.RealFile))
+        continue;
+      SourceLocation Inc = mainIncludeLoc(SM, SM.getExpansionLoc(C.Loc));
+      if (Inc.isInvalid())
+        continue;
+      for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+        SourceLocation B = SM.getExpansionLoc(D->getBeginLoc()),
+                       E = SM.getExpansionLoc(D->getEndLoc());
+        if (B.isValid() && E.isValid() && SM.isInMainFile(B) &&
+            SM.isBeforeInTranslationUnit(B, Inc) && SM.isBeforeInTranslationUnit(Inc, E)) {
+          R.HeadersInsideCode.insert(C.RealFile);
+          break;
+        }
+      }
+    }
+  }
   /// No edit: the construct at Loc is not translated, for Why, and the
   /// others are left with the file.
   void leaveIntact(const SourceManager &SM, SourceLocation Loc,
@@ -180,8 +204,9 @@ private:
 /// is not parsed: its file gets the error.
 class Factory : public tooling::FrontendActionFactory {
 public:
-  Factory(const PlanOptions &Opts, std::vector<FileResult> &Results, CommandLog &Log)
-      : Opts(Opts), Results(Results), Log(Log) {}
+  Factory(const PlanOptions &Opts, std::vector<FileResult> &Results, CommandLog &Log,
+          llvm::raw_ostream &Diags)
+      : Opts(Opts), Results(Results), Log(Log), Diags(Diags) {}
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<Action>(Opts, Results, Reported, &Log);
   }
@@ -202,16 +227,42 @@ public:
       Results.push_back(std::move(R));
       return false;
     }
-    // The parse prints its diagnostics as Clang's tooling does by default.
-    return FrontendActionFactory::runInvocation(std::move(Invocation), Files,
-                                                std::move(PCH), nullptr);
+    // The parse prints its diagnostics as Clang does, into the file's own
+    // stream, its "N warnings generated" too (files parsed in parallel are
+    // reported in order).
+    TextDiagnosticPrinter Printer(Diags, Invocation->getDiagnosticOpts());
+    CompilerInstance Compiler(std::move(Invocation), std::move(PCH));
+    Compiler.setVirtualFileSystem(Files->getVirtualFileSystemPtr());
+    Compiler.setFileManager(Files);
+    Compiler.createDiagnostics(&Printer, /*ShouldOwnClient=*/false);
+    if (!Compiler.hasDiagnostics())
+      return false;
+    Compiler.createSourceManager();
+    Compiler.setVerboseOutputStream(Diags);
+    std::unique_ptr<FrontendAction> Act = create();
+    bool Ok = Compiler.ExecuteAction(*Act);
+    Files->clearStatCache();
+    return Ok;
   }
 
 private:
   const PlanOptions &Opts;
   std::vector<FileResult> &Results;
   CommandLog &Log;
+  llvm::raw_ostream &Diags;
   std::set<std::string> Reported; ///< header places reported in this run
+};
+
+/// A database of one command.
+class OneCommand : public tooling::CompilationDatabase {
+public:
+  explicit OneCommand(tooling::CompileCommand Cmd) : Cmd(std::move(Cmd)) {}
+  std::vector<tooling::CompileCommand> getCompileCommands(llvm::StringRef) const override {
+    return {Cmd};
+  }
+
+private:
+  tooling::CompileCommand Cmd;
 };
 
 } // namespace
@@ -276,6 +327,35 @@ private:
 };
 
 } // namespace
+
+std::vector<FileResult> parseFiles(const tooling::CompilationDatabase &DB,
+                                   const std::vector<std::string> &Files,
+                                   const PlanOptions &Opts, llvm::raw_ostream &Diags,
+                                   std::vector<std::string> &Dropped) {
+  std::vector<FileResult> Results;
+  if (Files.empty())
+    return Results;
+  CommandLog Log(Diags);
+  Factory F(Opts, Results, Log, Diags);
+  // One tool per command (ClangTool would print a line per command), each
+  // with a file system of its own, whose working directory (the command's)
+  // is not the process's: files are parsed in parallel, and written
+  // meanwhile.
+  for (const std::string &File : Files)
+    for (const tooling::CompileCommand &Cmd : DB.getCompileCommands(File)) {
+      OneCommand Single(Cmd);
+      tooling::ClangTool Tool(Single, {File}, std::make_shared<PCHContainerOperations>(),
+                              llvm::vfs::createPhysicalFileSystem());
+      Tool.mapVirtualFile(BuiltinHeaderPath, builtinOpenACCHeader());
+      Tool.appendArgumentsAdjuster(
+          commonAdjuster(Opts.OptimizeOpenMP || Opts.OffloadSerial || Opts.OffloadOpenMP, &Log));
+      Tool.setDiagnosticConsumer(&Log);
+      Tool.setPrintErrorMessage(false);
+      Tool.run(&F);
+    }
+  Dropped = Log.droppedFlags();
+  return Results;
+}
 
 FileResult translateCode(llvm::StringRef Code, llvm::StringRef FileName,
                          const std::vector<std::string> &Args,
@@ -580,11 +660,10 @@ unsigned offsetOf(llvm::StringRef Text, unsigned Line, unsigned Column) {
   return std::min<size_t>(Off + (Column ? Column - 1 : 0), Text.size());
 }
 
-/// The file's edits as clang-apply-replacements diagnostics: one per
-/// construct at its own place with its message (a remark when translated,
-/// a warning when not), each edit with the construct at or before it (the
-/// first one for edits above every construct), in the compile command's
-/// directory.
+} // namespace
+
+// Edits above every construct go with the first one.
+
 void addFixes(const FileResult &R, tooling::TranslationUnitDiagnostics &Fixes) {
   auto Reps = toReplacements(R.Path, R.Plan.Edits);
   if (!Reps) {
@@ -632,227 +711,6 @@ void addFixes(const FileResult &R, tooling::TranslationUnitDiagnostics &Fixes) {
   }
   for (tooling::Diagnostic &D : Ds)
     Fixes.Diagnostics.push_back(std::move(D));
-}
-
-/// The path a diff names: relative to the working directory when the file
-/// is under it (`git apply` takes a/ and b/ paths from the repository's
-/// root), else as it is.
-std::string diffPath(llvm::StringRef Path) {
-  llvm::SmallString<256> Cwd, Abs(Path);
-  if (llvm::sys::fs::current_path(Cwd) || llvm::sys::fs::make_absolute(Abs))
-    return Path.str();
-  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  llvm::StringRef Rel = Abs;
-  if (Rel.consume_front(Cwd) && Rel.consume_front("/"))
-    return Rel.str();
-  return Path.str();
-}
-
-/// Writes the translation where the output mode says; returns 2 on a
-/// failure to write, else 0.
-int writeOutput(const FileResult &R, const DriverOptions &Opts, llvm::StringRef Root,
-                llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
-  switch (Opts.Mode) {
-  case OutputMode::Stdout:
-    Out << R.Translated;
-    return 0;
-  case OutputMode::Diff:
-    Out << unifiedDiff(diffPath(R.Path), R.Original, R.Translated);
-    return 0;
-  case OutputMode::None:
-    return 0;
-  case OutputMode::InPlace:
-  case OutputMode::OutputDir:
-    break;
-  }
-  std::string Target = R.Path;
-  if (Opts.Mode == OutputMode::OutputDir) {
-    // The file's path below Root, below the output directory: files of the
-    // same name in different directories never overwrite each other.
-    llvm::SmallString<256> Norm(R.Path);
-    llvm::sys::path::remove_dots(Norm, /*remove_dot_dot=*/true);
-    llvm::StringRef Rel = Norm;
-    if (!Rel.consume_front(Root) || !Rel.consume_front("/"))
-      Rel = llvm::sys::path::filename(R.Path);
-    llvm::SmallString<256> P(Opts.OutputDir);
-    llvm::sys::path::append(P, Rel);
-    Target = std::string(P);
-    llvm::StringRef Dir = llvm::sys::path::parent_path(Target);
-    if (std::error_code EC = llvm::sys::fs::create_directories(Dir)) {
-      Err << "omp-migrate: error: cannot create '" << Dir << "': " << EC.message() << "\n";
-      return 2;
-    }
-  } else if (R.Translated == R.Original) {
-    return 0; // nothing to write
-  }
-  // -i: through a symbolic link to its target, keeping the file's mode; a
-  // file nobody may write is left as it is.
-  std::optional<llvm::sys::fs::perms> Mode;
-  if (Opts.Mode == OutputMode::InPlace) {
-    llvm::SmallString<256> Real;
-    if (!llvm::sys::fs::real_path(Target, Real))
-      Target = std::string(Real);
-    llvm::ErrorOr<llvm::sys::fs::perms> P = llvm::sys::fs::getPermissions(Target);
-    if (P && (*P & llvm::sys::fs::all_write) == 0) {
-      Err << "omp-migrate: error: '" << R.Path
-          << "' is read-only: not rewritten (make it writable to translate it in place)\n";
-      return 2;
-    }
-    if (P)
-      Mode = *P;
-  }
-  // writeToOutput writes a temporary file beside the target and renames it
-  // over the target: a killed run leaves the old file (its handlers remove
-  // the temporary on SIGINT and SIGTERM).
-  if (llvm::Error E = llvm::writeToOutput(Target, [&](llvm::raw_ostream &OS) {
-        OS << R.Translated;
-        return llvm::Error::success();
-      })) {
-    Err << "omp-migrate: error: cannot write '" << Target
-        << "': " << llvm::toString(std::move(E)) << "\n";
-    return 2;
-  }
-  if (Mode)
-    if (std::error_code EC = llvm::sys::fs::setPermissions(Target, *Mode)) {
-      Err << "omp-migrate: error: cannot restore the mode of '" << Target
-          << "': " << EC.message() << "\n";
-      return 2;
-    }
-  return 0;
-}
-
-/// Parses every file under each of its compile commands.
-std::vector<FileResult> parseAll(const tooling::CompilationDatabase &DB,
-                                 const std::vector<std::string> &Files,
-                                 const DriverOptions &Opts, llvm::raw_ostream &Err) {
-  std::vector<FileResult> Results;
-  if (Files.empty())
-    return Results;
-  CommandLog Log(Err);
-  tooling::ClangTool Tool(DB, Files);
-  Tool.mapVirtualFile(BuiltinHeaderPath, builtinOpenACCHeader());
-  Tool.appendArgumentsAdjuster(
-      commonAdjuster(Opts.Plan.OptimizeOpenMP || Opts.Plan.OffloadSerial ||
-                                       Opts.Plan.OffloadOpenMP, &Log));
-  Tool.setDiagnosticConsumer(&Log);
-  Factory F(Opts.Plan, Results, Log);
-  Tool.run(&F);
-  Err << Log.droppedNote();
-  return Results;
-}
-
-template <typename Fn> int writeJson(const std::string &Path, const char *What,
-                                     llvm::raw_ostream &Err, Fn Write) {
-  if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
-        Write(OS);
-        return llvm::Error::success();
-      })) {
-    Err << "omp-migrate: error: cannot write " << What << ": "
-        << llvm::toString(std::move(E)) << "\n";
-    return 2;
-  }
-  return 0;
-}
-
-} // namespace
-
-int runDriver(const tooling::CompilationDatabase &DB,
-              const std::vector<std::string> &Sources, const DriverOptions &Opts,
-              llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
-  int Status = 0;
-  std::vector<std::string> Existing;
-  for (const std::string &S : Sources) {
-    if (!llvm::sys::fs::exists(S)) {
-      Err << "omp-migrate: error: no such file: '" << S << "'\n";
-      Status = 2;
-      continue;
-    }
-    Existing.push_back(S);
-  }
-  // One result per file, whatever the number of its compile commands.
-  std::vector<FileResult> Results = mergeByFile(parseAll(DB, Existing, Opts, Err));
-  llvm::json::Array ReportFiles;
-  tooling::TranslationUnitDiagnostics Fixes;
-  // --output-dir's root: --root, or the deepest directory above every file.
-  std::string Root = Opts.Root;
-  if (!Root.empty()) {
-    llvm::SmallString<256> Abs(Root);
-    llvm::sys::fs::make_absolute(Abs);
-    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-    Root = std::string(Abs);
-  } else {
-    for (const FileResult &R : Results) {
-      llvm::SmallString<256> Dir(R.Path);
-      llvm::sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
-      llvm::sys::path::remove_filename(Dir);
-      if (&R == &Results.front()) {
-        Root = std::string(Dir);
-        continue;
-      }
-      while (!Root.empty() && !(llvm::StringRef(Dir) == Root ||
-                                llvm::StringRef(Dir).starts_with(Root + "/")))
-        Root = llvm::sys::path::parent_path(Root).str();
-    }
-  }
-  for (const FileResult &R : Results) {
-    if (Opts.Suggest && R.Parsed) {
-      ReportFiles.push_back(reportFile(R, false, llvm::nulls(), Status));
-      printSuggestions(R, Opts.Explain, Err);
-      if (!Opts.ExportFixes.empty())
-        addSuggestionFixes(R, Fixes);
-      continue;
-    }
-    ReportFiles.push_back(reportFile(R, Opts.Explain, Err, Status));
-    if (!R.Parsed)
-      continue;
-    if (!Opts.ExportFixes.empty())
-      addFixes(R, Fixes);
-    if (R.Conflicts.empty() || Opts.Mode == OutputMode::Stdout)
-      Status = std::max(Status, writeOutput(R, Opts, Root, Out, Err));
-  }
-  // A grand total over several files.
-  if (Results.size() > 1) {
-    unsigned Parsed = 0, Constructs = 0, Translated = 0;
-    for (const FileResult &R : Results) {
-      Parsed += R.Parsed;
-      for (const ConstructRecord &C : R.Plan.Records) {
-        ++Constructs;
-        Translated += C.Translated;
-      }
-    }
-    Err << "omp-migrate: " << Results.size() << " files: " << Translated << " of " << Constructs
-        << " constructs translated, " << (Constructs - Translated) << " reported; "
-        << (Results.size() - Parsed) << " skipped for errors\n";
-  }
-  for (const std::string &S : Existing) {
-    bool Found = false;
-    for (const FileResult &R : Results)
-      Found |= llvm::sys::path::filename(R.Path) == llvm::sys::path::filename(S);
-    if (!Found) {
-      Err << S << ": error: the file could not be parsed; it is skipped "
-          << "[omp-migrate]\n";
-      Status = 2;
-    }
-  }
-  if (!Opts.Report.empty()) {
-    llvm::json::Object Root{{"tool", "omp-migrate"},
-                            {"loop_style", Opts.Plan.Style == LoopStyle::Loop
-                                               ? "loop" : "distribute"},
-                            {"files", std::move(ReportFiles)},
-                            {"exit_status", Status}};
-    Status = std::max(Status, writeJson(Opts.Report, "report", Err, [&](llvm::raw_ostream &OS) {
-      OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";
-    }));
-  }
-  if (!Opts.ExportFixes.empty()) {
-    if (!Results.empty())
-      Fixes.MainSourceFile = Results.front().Path;
-    Status = std::max(Status, writeJson(Opts.ExportFixes, "fixes", Err, [&](llvm::raw_ostream &OS) {
-      llvm::yaml::Output YAML(OS);
-      YAML << Fixes;
-    }));
-  }
-  return Status;
 }
 
 } // namespace ompm

@@ -11,9 +11,11 @@
 #include "Plan/Planner.h"
 #include "Verify/SelfCheck.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Core/Diagnostic.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
+#include <set>
 #include <string>
 #include <vector>
 
@@ -34,6 +36,14 @@ struct DriverOptions {
   /// --suggest: print the serial loops that can be offloaded as remarks
   /// with fix-its (lib/Driver/Suggest.h); write nothing.
   bool Suggest = false;
+  /// Files parsed at once (-j); 0: one per core.
+  unsigned Jobs = 1;
+  /// A progress line per file on stderr ([3/500] path): on a terminal, or
+  /// always with --progress.
+  bool Progress = false;
+  /// --header-filter: the headers to translate (a regex over their real
+  /// paths); empty: those below the project's root (lib/Driver/Headers.h).
+  std::string HeaderFilter;
 };
 
 /// The result of translating one source file.
@@ -60,6 +70,9 @@ struct FileResult {
   std::vector<std::pair<unsigned, unsigned>> Skipped;
   /// Why the self-check rejected the translation (then Parsed is false).
   std::vector<SelfCheckFailure> SelfCheck;
+  /// Project headers with OpenACC that the file includes inside a
+  /// declaration (their real paths): fragments, not translated on their own.
+  std::set<std::string> HeadersInsideCode;
   /// Compile failures of a translation that keeps reported constructs
   /// (warnings; the file is written).
   std::vector<SelfCheckFailure> SelfCheckWarnings;
@@ -79,6 +92,20 @@ bool parseOpenMPCode(llvm::StringRef Code, llvm::StringRef FileName,
                      const std::vector<std::string> &Args,
                      llvm::function_ref<void(clang::ASTContext &)> Fn,
                      llvm::raw_ostream *DiagOut = nullptr);
+
+/// Parses Files under each of their commands in DB (one result per
+/// command), in this thread. The parses' and their drivers' diagnostics go
+/// to Diags; Dropped gets the other compilers' flags the commands lost.
+std::vector<FileResult> parseFiles(const clang::tooling::CompilationDatabase &DB,
+                                   const std::vector<std::string> &Files,
+                                   const PlanOptions &Opts, llvm::raw_ostream &Diags,
+                                   std::vector<std::string> &Dropped);
+
+/// Adds the file's edits to Fixes as clang-apply-replacements diagnostics:
+/// one per construct at its own place with its message (a remark when
+/// translated, a warning when not), each edit with the construct at or
+/// before it, in the compile command's directory.
+void addFixes(const FileResult &R, clang::tooling::TranslationUnitDiagnostics &Fixes);
 
 /// Runs over Sources with their commands from DB (a file with several
 /// commands gets one merged result). Returns the exit status: 0 every

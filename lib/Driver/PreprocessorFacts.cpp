@@ -465,13 +465,16 @@ std::string placeKey(const SourceManager &SM, SourceLocation L) {
   return Path + ":" + std::to_string(SM.getFileOffset(L));
 }
 
-/// Where the main file includes (directly or not) the file of L.
+} // namespace
+
 SourceLocation mainIncludeLoc(const SourceManager &SM, SourceLocation L) {
   SourceLocation Inc = SM.getIncludeLoc(SM.getFileID(L));
   while (Inc.isValid() && SM.getFileID(Inc) != SM.getMainFileID())
     Inc = SM.getIncludeLoc(SM.getFileID(Inc));
   return Inc;
 }
+
+namespace {
 
 /// "a.c:3": where the main file includes (directly or not) the file of L.
 std::string includedFrom(const SourceManager &SM, SourceLocation L) {
@@ -483,9 +486,7 @@ std::string includedFrom(const SourceManager &SM, SourceLocation L) {
          std::to_string(P.getLine());
 }
 
-const char HeaderReason[] =
-    "OpenACC in an included header is not translated yet (headers are not "
-    "rewritten)";
+const char HeaderReason[] = "OpenACC in an included header (not rewritten with this file)";
 
 ConstructRecord siteRecord(const SourceManager &SM, SourceLocation L,
                            std::string Kind, std::string Original) {
@@ -501,6 +502,8 @@ ConstructRecord siteRecord(const SourceManager &SM, SourceLocation L,
   R.Translated = false;
   if (SM.getFileID(L) != SM.getMainFileID()) {
     R.File = P.isValid() ? P.getFilename() : "";
+    if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(L)))
+      R.RealFile = FE->getFileEntry().tryGetRealPathName().str();
     std::string From = includedFrom(SM, L);
     R.Reason = std::string(HeaderReason) +
                (From.empty() ? "" : "; the header is included from " + From);
@@ -613,7 +616,8 @@ int constructIncludingOpenACC(const SourceManager &SM, const OpenACCSites &Sites
             ", OpenACC directives of another file (" +
             llvm::sys::path::filename(At.getFilename()).str() + ":" +
             std::to_string(At.getLine()) + ": '" + P.Kind +
-            "'), which are not translated (headers are not rewritten); "
+            "'), which are not translated with it (a file included inside a "
+            "construct is not translated on its own); "
             "without them, a translation of the construct would change what it does";
       return static_cast<int>(I);
     }

@@ -75,6 +75,11 @@ int constructIncludingOpenACC(const clang::SourceManager &SM,
                               const OpenACCSites &Sites,
                               const std::vector<Directive> &Dirs, std::string &Why);
 
+/// Where the main file includes (directly or not) the file of L; invalid
+/// for a place of the main file.
+clang::SourceLocation mainIncludeLoc(const clang::SourceManager &SM,
+                                     clang::SourceLocation L);
+
 /// The kind of an OpenACC directive from the words after `acc`, as the
 /// report names it ("parallel loop", "enter data", "update").
 std::string accDirectiveKind(llvm::StringRef First, llvm::StringRef Second);

@@ -33,6 +33,9 @@ struct ConstructRecord {
   /// directive of an included header, reported by the driver); empty for
   /// the main file.
   std::string File;
+  /// The real path of File (for the driver, which translates a project's
+  /// headers on their own).
+  std::string RealFile;
   /// The directive is in a preprocessor branch that the compile command
   /// skips (#if 0, an #ifdef not taken); Reason says which condition would
   /// make it active.

@@ -63,9 +63,11 @@ std::string lineAt(llvm::StringRef Text, unsigned Offset) {
 class Failures {
 public:
   Failures(const SelfCheckInput &In) : In(In) {}
-  void add(unsigned OutOffset, std::string What, bool Compile = false) {
+  void add(unsigned OutOffset, std::string What, bool Compile = false,
+           std::string File = "") {
     SelfCheckFailure F;
     F.Compile = Compile;
+    F.File = std::move(File);
     std::tie(F.Line, F.Column) = lineColumn(In.Translated, OutOffset);
     F.InputLine = lineColumn(In.Original, In.Map.toInput(OutOffset)).first;
     F.What = std::move(What);
@@ -111,6 +113,7 @@ public:
     std::string What = "the translation does not compile with -fopenmp: " +
                        Msg.str().str();
     unsigned Offset = 0;
+    std::string File;
     if (Info.hasSourceManager() && Info.getLocation().isValid()) {
       const SourceManager &SM = Info.getSourceManager();
       SourceLocation L = SM.getExpansionLoc(Info.getLocation());
@@ -119,12 +122,14 @@ public:
         if (P.isValid())
           What += " (in " + std::string(llvm::sys::path::filename(P.getFilename())) +
                   ":" + std::to_string(P.getLine()) + ")";
+        if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(L)))
+          File = FE->getFileEntry().tryGetRealPathName().str();
       }
       SourceLocation M = mainFileLoc(SM, L);
       if (M.isValid())
         Offset = SM.getFileOffset(M);
     }
-    F.add(Offset, std::move(What), /*Compile=*/true);
+    F.add(Offset, std::move(What), /*Compile=*/true, std::move(File));
   }
   void addOverflow() {
     if (Count > MaxShown)

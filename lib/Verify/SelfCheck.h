@@ -43,6 +43,9 @@ struct SelfCheckFailure {
   /// Check (a), an acc_* routine only implicitly declared: its name. When
   /// a call to it is reported as not translated, that report says so.
   std::string AccRoutine;
+  /// The real path of the included file the error is in; empty for the
+  /// main file (the driver translates the project's headers on their own).
+  std::string File;
 };
 
 /// Whether the driver's hook checks (option --self-check, on by default).

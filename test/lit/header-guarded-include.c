@@ -4,7 +4,7 @@
 // #else of an _OPENACC test) is, with the exit status 1.
 // RUN: %omp-migrate %s -- -I%S/Inputs > %t.c 2> %t.err; echo "exit=$?" >> %t.err
 // RUN: FileCheck %s --input-file=%t.err --implicit-check-not=warning
-// CHECK: guarded-acc.h:13:10: warning: 'include' not translated: OpenACC in an included header is not translated yet (headers are not rewritten); the header is included from header-guarded-include.c:[[@LINE+3]]
+// CHECK: guarded-acc.h:13:10: warning: 'include' not translated: OpenACC in an included header (not rewritten with this file); the header is included from header-guarded-include.c:[[@LINE+3]]; the project's headers are translated when omp-migrate writes files (-i, --output-dir) or a diff (--diff): the standard output holds the main file alone
 // CHECK: header-guarded-include.c:[[@LINE+2]]:10: warning: self-check: the translation does not compile with -fopenmp: 'openacc.h' file not found (in guarded-acc.h:13); the file keeps constructs reported as not translated
 // CHECK: 1 of 2 constructs translated
 #include "guarded-acc.h"

@@ -1,8 +1,8 @@
-// OpenACC in included headers is not translated yet (only the main file is
-// rewritten), so every directive of a non-system header the file includes,
-// and its #include <openacc.h>, is reported with the header's place, once per
-// run (a second file that includes the header does not repeat it), and the
-// exit status is 1. A directive of the main file that Clang's AST does not
+// On standard output only the main file is printed: every directive of a
+// project header the file includes, and its #include <openacc.h>, is
+// reported with the header's place, once per run (not again for a second
+// file that includes it), and the exit status is 1; headers-project.test
+// translates headers. A directive of the main file that Clang's AST does not
 // hold (a method of a class local to a function) is reported too.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %omp-migrate --report=%t/r.json %s %S/Inputs/acc-header-user.cpp -- -I%S/Inputs -std=c++17 > %t/out.cpp 2> %t/err; echo "exit=$?" >> %t/err
@@ -35,15 +35,15 @@ void local(int n, float *x) {
 
 // DIAG: headers.cpp:28:1: warning: 'parallel loop' not translated: Clang's AST holds no OpenACC construct for this directive (the parse dropped it), so it is not translated; it is left intact [omp-migrate]
 // DIAG-NEXT: {{^  #pragma acc parallel loop copy\(x\[0:n\]\)$}}
-// DIAG-NEXT: {{.*}}Inputs/acc-header.h:6:10: warning: 'include' not translated: OpenACC in an included header is not translated yet (headers are not rewritten); the header is included from headers.cpp:15 [omp-migrate]
+// DIAG-NEXT: {{.*}}Inputs/acc-header.h:6:10: warning: 'include' not translated: OpenACC in an included header (not rewritten with this file); the header is included from headers.cpp:15; the project's headers are translated when omp-migrate writes files (-i, --output-dir) or a diff (--diff): the standard output holds the main file alone [omp-migrate]
 // DIAG-NEXT: {{^  <openacc.h>$}}
-// DIAG-NEXT: {{.*}}Inputs/acc-header.h:9:1: warning: 'parallel loop' not translated: OpenACC in an included header is not translated yet (headers are not rewritten); the header is included from headers.cpp:15 [omp-migrate]
+// DIAG-NEXT: {{.*}}Inputs/acc-header.h:9:1: warning: 'parallel loop' not translated: OpenACC in an included header (not rewritten with this file); the header is included from headers.cpp:15; the project's headers are translated when omp-migrate writes files (-i, --output-dir) or a diff (--diff): the standard output holds the main file alone [omp-migrate]
 // DIAG-NEXT: {{^  #pragma acc parallel loop copy\(x\[0:n\]\)$}}
-// DIAG-NEXT: {{.*}}Inputs/acc-header.h:15:3: warning: 'parallel loop' not translated: OpenACC in an included header is not translated yet (headers are not rewritten); the header is included from headers.cpp:15 [omp-migrate]
+// DIAG-NEXT: {{.*}}Inputs/acc-header.h:15:3: warning: 'parallel loop' not translated: OpenACC in an included header (not rewritten with this file); the header is included from headers.cpp:15; the project's headers are translated when omp-migrate writes files (-i, --output-dir) or a diff (--diff): the standard output holds the main file alone [omp-migrate]
 // DIAG-NEXT: {{^  #pragma acc parallel loop copyout\(x\[0:n\]\)$}}
-// DIAG-NEXT: {{.*}}Inputs/acc-header.h:24:5: warning: 'kernels loop' not translated: OpenACC in an included header is not translated yet (headers are not rewritten); the header is included from headers.cpp:15 [omp-migrate]
+// DIAG-NEXT: {{.*}}Inputs/acc-header.h:24:5: warning: 'kernels loop' not translated: OpenACC in an included header (not rewritten with this file); the header is included from headers.cpp:15; the project's headers are translated when omp-migrate writes files (-i, --output-dir) or a diff (--diff): the standard output holds the main file alone [omp-migrate]
 // DIAG-NEXT: {{^  #pragma acc kernels loop copyout\(data\[0:n\]\)$}}
-// DIAG-NEXT: {{.*}}Inputs/acc-header.h:31:1: warning: 'routine' not translated: in an inactive branch of an included header: '#ifdef USE_GPU' is false (define USE_GPU to activate it); OpenACC in an included header is not translated yet (headers are not rewritten) [omp-migrate]
+// DIAG-NEXT: {{.*}}Inputs/acc-header.h:31:1: warning: 'routine' not translated: in an inactive branch of an included header: '#ifdef USE_GPU' is false (define USE_GPU to activate it); OpenACC in an included header (not rewritten with this file); the project's headers are translated when omp-migrate writes files (-i, --output-dir) or a diff (--diff): the standard output holds the main file alone [omp-migrate]
 // DIAG-NEXT: {{^  #pragma acc routine seq$}}
 // The header's <openacc.h> stays: the translations do not compile with
 // OpenMP compilers, which the self-check says as a warning (the headers'
@@ -66,7 +66,7 @@ void local(int n, float *x) {
 // JSON-NEXT: "line": 6,
 // JSON-NEXT: "notes": [],
 // JSON-NEXT: "original": "<openacc.h>",
-// JSON-NEXT: "reason": "OpenACC in an included header is not translated yet (headers are not rewritten); the header is included from headers.cpp:15",
+// JSON-NEXT: "reason": "OpenACC in an included header (not rewritten with this file); the header is included from headers.cpp:15; the project's headers are translated when omp-migrate writes files (-i, --output-dir) or a diff (--diff): the standard output holds the main file alone",
 // JSON-NEXT: "translated": false
 // JSON: "inactive": true,
 // JSON-NEXT: "kind": "routine",

@@ -360,6 +360,7 @@ TEST(DriverTest, AHeaderIsReportedOncePerRun) {
   clang::tooling::FixedCompilationDatabase DB(Dir, {});
   DriverOptions Opts;
   Opts.Mode = OutputMode::None;
+  Opts.HeaderFilter = "no-such-header"; // the header is not translated
   std::string Out, Err;
   llvm::raw_string_ostream OS(Out), ES(Err);
   // a.c named twice, b.c once: the header's directive is one record.
@@ -369,5 +370,14 @@ TEST(DriverTest, AHeaderIsReportedOncePerRun) {
   EXPECT_EQ(Err.find("h.h:1:1: warning", First + 1), std::string::npos) << Err;
   EXPECT_NE(Err.find("a.c: 0 of 1 constructs translated"), std::string::npos) << Err;
   EXPECT_EQ(Err.find("b.c: "), std::string::npos) << Err; // nothing to count
+  // A header of the project (below the files' directory) is translated on
+  // its own, once; the files that include it report nothing of it.
+  Opts.HeaderFilter.clear();
+  Err.clear();
+  EXPECT_EQ(runDriver(DB, {A, B, A}, Opts, OS, ES), 0) << Err;
+  EXPECT_EQ(Err, "omp-migrate: " + std::string(Dir) +
+                     "/h.h: 1 of 1 constructs translated\n"
+                     "omp-migrate: 3 files: 1 of 1 constructs translated, 0 "
+                     "reported; 0 skipped for errors\n");
   llvm::sys::fs::remove_directories(Dir);
 }

@@ -69,9 +69,8 @@ TEST(PreprocessorFactsTest, HeaderDirectivesAreReported) {
   EXPECT_EQ(Inc.Line, 1u);
   EXPECT_EQ(Inc.Column, 10u);
   EXPECT_EQ(Inc.Original, "<openacc.h>");
-  EXPECT_EQ(Inc.Reason, "OpenACC in an included header is not translated yet "
-                        "(headers are not rewritten); the header is included "
-                        "from f.cpp:1");
+  EXPECT_EQ(Inc.Reason, "OpenACC in an included header (not rewritten with "
+                        "this file); the header is included from f.cpp:1");
   // An uninstantiated template's directive too.
   EXPECT_EQ(R.Plan.Records[2].Kind, "parallel loop");
   EXPECT_EQ(R.Plan.Records[2].Line, 3u);
@@ -168,8 +167,7 @@ TEST(PreprocessorFactsTest, InactiveBranchOfAHeader) {
   EXPECT_TRUE(C.Inactive);
   EXPECT_EQ(C.Reason, "in an inactive branch of an included header: '#ifdef "
                       "USE_GPU' is false (define USE_GPU to activate it); OpenACC "
-                      "in an included header is not translated yet (headers are "
-                      "not rewritten)");
+                      "in an included header (not rewritten with this file)");
 }
 
 TEST(PreprocessorFactsTest, ADirectiveTheASTDroppedIsReported) {
@@ -238,8 +236,9 @@ TEST(PreprocessorFactsTest, AConstructIncludingOpenACCLeavesTheFileIntact) {
   EXPECT_EQ(R.Plan.Records[0].Reason,
             "the 'data' construct at line 2 includes, at line 6, OpenACC "
             "directives of another file (body.inc:1: 'loop'), which are not "
-            "translated (headers are not rewritten); without them, a "
-            "translation of the construct would change what it does");
+            "translated with it (a file included inside a construct is not "
+            "translated on its own); without them, a translation of the "
+            "construct would change what it does");
   EXPECT_EQ(llvm::StringRef(R.Plan.Records[1].Reason).split(':').first,
             "left intact with the whole file");
   EXPECT_EQ(R.Plan.untranslated(), 3u);

@@ -1,0 +1,444 @@
+//===- Run.cpp - A run over many files: in parallel, headers after --------===//
+//
+// The files of a run are parsed by -j threads, one job per file (all its
+// compile commands, merged); each is reported in the order given, and
+// written (-i, --output-dir) as soon as its result is final, so that an
+// interrupted run keeps what it finished. The project's headers with
+// OpenACC that the files include are found by those parses and translated
+// after them, each under the commands of its includers (lib/Driver/
+// Headers.h); their records leave the includers' reports for their own.
+//
+//===----------------------------------------------------------------------===//
+#include "Driver/Commands.h"
+#include "Driver/Configurations.h"
+#include "Driver/Driver.h"
+#include "Driver/Headers.h"
+#include "Driver/Suggest.h"
+#include "clang/Tooling/DiagnosticsYaml.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/YAMLTraits.h"
+#include <map>
+#include <optional>
+#include <set>
+
+using namespace clang;
+
+namespace ompm {
+
+namespace {
+
+/// The path a diff names: relative to the working directory when the file
+/// is under it (`git apply` takes a/ and b/ paths from the repository's
+/// root), else as it is.
+std::string diffPath(llvm::StringRef Path) {
+  llvm::SmallString<256> Cwd, Abs(Path);
+  if (llvm::sys::fs::current_path(Cwd) || llvm::sys::fs::make_absolute(Abs))
+    return Path.str();
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  llvm::StringRef Rel = Abs;
+  if (Rel.consume_front(Cwd) && Rel.consume_front("/"))
+    return Rel.str();
+  return Path.str();
+}
+
+/// Writes the translation where the output mode says; returns 2 on a
+/// failure to write, else 0.
+int writeOutput(const FileResult &R, const DriverOptions &Opts, llvm::StringRef Root,
+                llvm::StringRef OutputDir,
+                llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
+  switch (Opts.Mode) {
+  case OutputMode::Stdout:
+    Out << R.Translated;
+    return 0;
+  case OutputMode::Diff:
+    Out << unifiedDiff(diffPath(R.Path), R.Original, R.Translated);
+    return 0;
+  case OutputMode::None:
+    return 0;
+  case OutputMode::InPlace:
+  case OutputMode::OutputDir:
+    break;
+  }
+  std::string Target = R.Path;
+  if (Opts.Mode == OutputMode::OutputDir) {
+    // The file's path below Root, below the output directory: files of the
+    // same name in different directories never overwrite each other.
+    llvm::SmallString<256> Norm(R.Path);
+    llvm::sys::path::remove_dots(Norm, /*remove_dot_dot=*/true);
+    llvm::StringRef Rel = Norm;
+    if (!Rel.consume_front(Root) || !Rel.consume_front("/"))
+      Rel = llvm::sys::path::filename(R.Path);
+    llvm::SmallString<256> P(OutputDir);
+    llvm::sys::path::append(P, Rel);
+    Target = std::string(P);
+    llvm::StringRef Dir = llvm::sys::path::parent_path(Target);
+    if (std::error_code EC = llvm::sys::fs::create_directories(Dir)) {
+      Err << "omp-migrate: error: cannot create '" << Dir << "': " << EC.message() << "\n";
+      return 2;
+    }
+  } else if (R.Translated == R.Original) {
+    return 0; // nothing to write
+  }
+  // -i: through a symbolic link to its target, keeping the file's mode; a
+  // file nobody may write is left as it is.
+  std::optional<llvm::sys::fs::perms> Mode;
+  if (Opts.Mode == OutputMode::InPlace) {
+    llvm::SmallString<256> Real;
+    if (!llvm::sys::fs::real_path(Target, Real))
+      Target = std::string(Real);
+    llvm::ErrorOr<llvm::sys::fs::perms> P = llvm::sys::fs::getPermissions(Target);
+    if (P && (*P & llvm::sys::fs::all_write) == 0) {
+      Err << "omp-migrate: error: '" << R.Path
+          << "' is read-only: not rewritten (make it writable to translate it in place)\n";
+      return 2;
+    }
+    if (P)
+      Mode = *P;
+  }
+  // writeToOutput writes a temporary file beside the target and renames it
+  // over the target: a killed run leaves the old file (its handlers remove
+  // the temporary on SIGINT and SIGTERM).
+  if (llvm::Error E = llvm::writeToOutput(Target, [&](llvm::raw_ostream &OS) {
+        OS << R.Translated;
+        return llvm::Error::success();
+      })) {
+    Err << "omp-migrate: error: cannot write '" << Target
+        << "': " << llvm::toString(std::move(E)) << "\n";
+    return 2;
+  }
+  if (Mode)
+    if (std::error_code EC = llvm::sys::fs::setPermissions(Target, *Mode)) {
+      Err << "omp-migrate: error: cannot restore the mode of '" << Target
+          << "': " << EC.message() << "\n";
+      return 2;
+    }
+  return 0;
+}
+
+template <typename Fn> int writeJson(const std::string &Path, const char *What,
+                                     llvm::raw_ostream &Err, Fn Write) {
+  if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+        Write(OS);
+        return llvm::Error::success();
+      })) {
+    Err << "omp-migrate: error: cannot write " << What << ": "
+        << llvm::toString(std::move(E)) << "\n";
+    return 2;
+  }
+  return 0;
+}
+
+
+/// One file of the run: parsed (every command of it) on a worker thread.
+struct Job {
+  std::vector<std::string> Names; ///< the file as the run names it
+  FileResult R;
+  std::string Diags;    ///< its parses' diagnostics
+  std::string WriteErr; ///< why writing it failed
+  int WriteStatus = 0;
+  std::vector<std::string> Dropped;
+};
+
+/// The real path of a file, or its absolute path when it has none.
+std::string realPath(llvm::StringRef Path) {
+  llvm::SmallString<256> Real;
+  if (!llvm::sys::fs::real_path(Path, Real))
+    return std::string(Real);
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  return std::string(Abs);
+}
+
+class Run {
+public:
+  Run(const tooling::CompilationDatabase &DB, const DriverOptions &Opts,
+      llvm::raw_ostream &Out, llvm::raw_ostream &Err)
+      : DB(DB), Opts(Opts), Out(Out), Err(Err),
+        HeaderPhase(Opts.Mode != OutputMode::Stdout && !Opts.Suggest) {}
+  int run(const std::vector<std::string> &Sources);
+
+private:
+  /// Parses and merges J's file (and writes it, with -i or --output-dir).
+  void work(Job &J, const tooling::CompilationDatabase &From);
+  /// Runs work() over Jobs on the pool, calling Done(J) for each in order.
+  void runJobs(std::vector<Job> &Jobs, const tooling::CompilationDatabase &From,
+               llvm::function_ref<void(Job &, size_t)> Done);
+  /// The records of R's headers: moved to the headers' own results, or
+  /// reported once in the run with the reason they stay.
+  void sortHeaderRecords(FileResult &R);
+  /// A header whose own parse failed: its directives, reported.
+  FileResult headerNotParsed(const std::string &Header, const Job &J);
+  void report(const FileResult &R, size_t Index, size_t Count);
+
+  const tooling::CompilationDatabase &DB;
+  const DriverOptions &Opts;
+  llvm::raw_ostream &Out, &Err;
+  const bool HeaderPhase;
+  std::optional<HeaderSelection> Selection;
+  std::string Root;
+  std::string OutputDir; ///< absolute
+  int Status = 0;
+  std::vector<FileResult> Results;
+  llvm::json::Array ReportFiles;
+  tooling::TranslationUnitDiagnostics Fixes;
+  std::vector<std::string> Dropped;
+  HeaderDatabase Headers;
+  /// The headers' records found by the files' parses (by header, then
+  /// place), for a header that does not parse on its own.
+  std::map<std::string, std::map<std::pair<unsigned, unsigned>, ConstructRecord>> Stash;
+  std::set<std::string> ReportedPlaces;
+};
+
+void Run::work(Job &J, const tooling::CompilationDatabase &From) {
+  llvm::raw_string_ostream OS(J.Diags);
+  std::vector<FileResult> Rs = parseFiles(From, J.Names, Opts.Plan, OS, J.Dropped);
+  if (Rs.empty()) {
+    J.R.Path = realPath(J.Names.front());
+    J.R.Error = "the file could not be parsed; it is skipped";
+    return;
+  }
+  J.R = mergeConfigurations(std::move(Rs));
+  if ((Opts.Mode == OutputMode::InPlace || Opts.Mode == OutputMode::OutputDir) &&
+      J.R.Parsed && J.R.Conflicts.empty()) {
+    llvm::raw_string_ostream WE(J.WriteErr);
+    J.WriteStatus = writeOutput(J.R, Opts, Root, OutputDir, llvm::nulls(), WE);
+  }
+}
+
+void Run::runJobs(std::vector<Job> &Jobs, const tooling::CompilationDatabase &From,
+                  llvm::function_ref<void(Job &, size_t)> Done) {
+  unsigned Threads = Opts.Jobs ? Opts.Jobs : llvm::hardware_concurrency().compute_thread_count();
+  if (Threads <= 1 || Jobs.size() <= 1) {
+    for (size_t I = 0; I < Jobs.size(); ++I) {
+      work(Jobs[I], From);
+      Done(Jobs[I], I);
+    }
+    return;
+  }
+  llvm::StdThreadPool Pool(llvm::hardware_concurrency(std::min<size_t>(Threads, Jobs.size())));
+  std::vector<std::shared_future<void>> Futures;
+  for (Job &J : Jobs)
+    Futures.push_back(Pool.async([this, &J, &From] { work(J, From); }));
+  for (size_t I = 0; I < Jobs.size(); ++I) {
+    Futures[I].wait();
+    Done(Jobs[I], I);
+  }
+}
+
+void Run::sortHeaderRecords(FileResult &R) {
+  std::vector<ConstructRecord> Kept;
+  for (ConstructRecord &C : R.Plan.Records) {
+    if (C.RealFile.empty()) {
+      Kept.push_back(std::move(C));
+      continue;
+    }
+    bool Inside = R.HeadersInsideCode.count(C.RealFile);
+    if (HeaderPhase && Selection->selects(C.RealFile) && !Inside) {
+      // Translated on its own, under the command of each includer.
+      for (const tooling::CompileCommand &Cmd : DB.getCompileCommands(R.Path))
+        Headers.add(C.RealFile, Cmd);
+      Stash[C.RealFile].emplace(std::make_pair(C.Line, C.Column), std::move(C));
+      continue;
+    }
+    if (!ReportedPlaces.insert(C.RealFile + ":" + std::to_string(C.Line) + ":" +
+                               std::to_string(C.Column)).second)
+      continue; // reported with an earlier file
+    if (Inside)
+      C.Reason += "; the header is included inside a declaration, so it is not "
+                  "translated on its own";
+    else if (!Selection->selects(C.RealFile))
+      C.Reason += "; " + Selection->whyNot(C.RealFile);
+    else
+      C.Reason += "; the project's headers are translated when omp-migrate "
+                  "writes files (-i, --output-dir) or a diff (--diff): the "
+                  "standard output holds the main file alone";
+    Kept.push_back(std::move(C));
+  }
+  R.Plan.Records = std::move(Kept);
+  // What the original of a header translated on its own keeps from
+  // compiling (its <openacc.h>) is the header's to report.
+  llvm::erase_if(R.SelfCheckWarnings,
+                 [&](const SelfCheckFailure &F) { return Stash.count(F.File); });
+}
+
+FileResult Run::headerNotParsed(const std::string &Header, const Job &J) {
+  FileResult F;
+  F.Path = Header;
+  F.Parsed = true;
+  if (auto Buf = llvm::MemoryBuffer::getFile(Header))
+    F.Original = F.Translated = (*Buf)->getBuffer().str();
+  // The first error of its parse says why.
+  std::string First;
+  for (llvm::StringRef L : llvm::split(J.Diags, '\n'))
+    if (L.contains(": error: ")) {
+      First = L.split(": error: ").second.str();
+      break;
+    }
+  std::string Why = J.R.Error.empty() ? "it could not be parsed" : J.R.Error;
+  for (auto &[Place, C] : Stash[Header]) {
+    ConstructRecord R = C;
+    R.File.clear();
+    R.RealFile.clear();
+    R.Translated = false;
+    R.Reason = "the header does not compile on its own under its includers' "
+               "commands" + (First.empty() ? std::string() : " (" + First + ")") +
+               ", so it is not translated";
+    F.Plan.Records.push_back(std::move(R));
+  }
+  return F;
+}
+
+void Run::report(const FileResult &R, size_t Index, size_t Count) {
+  if (Opts.Progress)
+    Err << "[" << Index + 1 << "/" << Count << "] " << R.Path << "\n";
+  if (Opts.Suggest && R.Parsed) {
+    ReportFiles.push_back(reportFile(R, false, llvm::nulls(), Status));
+    printSuggestions(R, Opts.Explain, Err);
+    if (!Opts.ExportFixes.empty())
+      addSuggestionFixes(R, Fixes);
+    return;
+  }
+  ReportFiles.push_back(reportFile(R, Opts.Explain, Err, Status));
+  if (!R.Parsed)
+    return;
+  if (!Opts.ExportFixes.empty())
+    addFixes(R, Fixes);
+  if ((Opts.Mode == OutputMode::Stdout || Opts.Mode == OutputMode::Diff) &&
+      (R.Conflicts.empty() || Opts.Mode == OutputMode::Stdout))
+    Status = std::max(Status, writeOutput(R, Opts, Root, OutputDir, Out, Err));
+}
+
+int Run::run(const std::vector<std::string> &Sources) {
+  // One job per file (by its real path), in the order first named.
+  std::vector<Job> Jobs;
+  std::map<std::string, size_t> JobOf;
+  std::vector<std::string> Places;
+  for (const std::string &S : Sources) {
+    if (!llvm::sys::fs::exists(S)) {
+      Err << "omp-migrate: error: no such file: '" << S << "'\n";
+      Status = 2;
+      continue;
+    }
+    auto [It, New] = JobOf.emplace(realPath(S), Jobs.size());
+    if (New)
+      Jobs.emplace_back();
+    Jobs[It->second].Names.push_back(S);
+    Places.push_back(S);
+    for (const tooling::CompileCommand &C : DB.getCompileCommands(S))
+      if (llvm::sys::path::is_absolute(C.Directory))
+        Places.push_back(C.Directory + "/.");
+  }
+  // The project's root: --root, or the deepest directory above every file
+  // and build directory. --output-dir mirrors the paths below it; the
+  // headers below it are the project's.
+  if (!Opts.Root.empty()) {
+    llvm::SmallString<256> Abs(Opts.Root);
+    llvm::sys::fs::make_absolute(Abs);
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    Root = std::string(Abs);
+  } else {
+    std::vector<std::string> Dirs;
+    for (const std::string &P : Places)
+      Dirs.push_back(llvm::sys::path::parent_path(P).str());
+    Root = commonDirectory(Dirs);
+  }
+  std::optional<llvm::Regex> Filter;
+  if (!Opts.HeaderFilter.empty())
+    Filter.emplace(Opts.HeaderFilter);
+  Selection.emplace(Root, std::move(Filter));
+  if (!Opts.OutputDir.empty()) {
+    llvm::SmallString<256> Abs(Opts.OutputDir);
+    llvm::sys::fs::make_absolute(Abs);
+    OutputDir = std::string(Abs);
+  }
+
+  runJobs(Jobs, DB, [&](Job &J, size_t I) {
+    Err << J.Diags;
+    for (const std::string &D : J.Dropped)
+      if (!llvm::is_contained(Dropped, D))
+        Dropped.push_back(D);
+    sortHeaderRecords(J.R);
+    report(J.R, I, Jobs.size());
+    Err << J.WriteErr;
+    Status = std::max(Status, J.WriteStatus);
+    Results.push_back(std::move(J.R));
+  });
+
+  // The project's headers with OpenACC, each on its own.
+  std::vector<Job> HeaderJobs;
+  for (const std::string &H : Headers.getAllFiles()) {
+    HeaderJobs.emplace_back();
+    HeaderJobs.back().Names.push_back(H);
+  }
+  runJobs(HeaderJobs, Headers, [&](Job &J, size_t I) {
+    const std::string &H = J.Names.front();
+    if (!J.R.Parsed && J.R.SelfCheck.empty()) {
+      J.R = headerNotParsed(H, J);
+    } else {
+      Err << J.Diags;
+      // A header it includes is translated on its own, or was reported.
+      std::vector<ConstructRecord> Kept;
+      for (ConstructRecord &C : J.R.Plan.Records)
+        if (C.RealFile.empty() || (!Stash.count(C.RealFile) &&
+                                   ReportedPlaces.insert(C.RealFile + ":" + std::to_string(C.Line) +
+                                                         ":" + std::to_string(C.Column)).second))
+          Kept.push_back(std::move(C));
+      J.R.Plan.Records = std::move(Kept);
+    }
+    report(J.R, I, HeaderJobs.size());
+    Err << J.WriteErr;
+    Status = std::max(Status, J.WriteStatus);
+    Results.push_back(std::move(J.R));
+  });
+
+  Err << droppedFlagsNote(Dropped);
+  // A grand total over several files.
+  if (Results.size() > 1) {
+    unsigned Parsed = 0, Constructs = 0, Translated = 0;
+    for (const FileResult &R : Results) {
+      Parsed += R.Parsed;
+      for (const ConstructRecord &C : R.Plan.Records) {
+        ++Constructs;
+        Translated += C.Translated;
+      }
+    }
+    Err << "omp-migrate: " << Results.size() << " files: " << Translated << " of " << Constructs
+        << " constructs translated, " << (Constructs - Translated) << " reported; "
+        << (Results.size() - Parsed) << " skipped for errors\n";
+  }
+  if (!Opts.Report.empty()) {
+    llvm::json::Object Root{{"tool", "omp-migrate"},
+                            {"loop_style", Opts.Plan.Style == LoopStyle::Loop
+                                               ? "loop" : "distribute"},
+                            {"files", std::move(ReportFiles)},
+                            {"exit_status", Status}};
+    Status = std::max(Status, writeJson(Opts.Report, "report", Err, [&](llvm::raw_ostream &OS) {
+      OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";
+    }));
+  }
+  if (!Opts.ExportFixes.empty()) {
+    if (!Results.empty())
+      Fixes.MainSourceFile = Results.front().Path;
+    Status = std::max(Status, writeJson(Opts.ExportFixes, "fixes", Err, [&](llvm::raw_ostream &OS) {
+      llvm::yaml::Output YAML(OS);
+      YAML << Fixes;
+    }));
+  }
+  return Status;
+}
+
+} // namespace
+
+int runDriver(const tooling::CompilationDatabase &DB,
+              const std::vector<std::string> &Sources, const DriverOptions &Opts,
+              llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
+  return Run(DB, Opts, Out, Err).run(Sources);
+}
+
+} // namespace ompm
