@@ -1,6 +1,7 @@
 # lit configuration for omp-migrate: translation tests (test/lit), execution tests (test/exec).
 import os
 import shutil
+import subprocess
 import lit.formats
 
 config.name = "omp-migrate"
@@ -34,3 +35,9 @@ if (shutil.which("clang-19") and os.path.exists("/usr/lib/llvm-19/lib/libomptarg
     config.available_features.add("offload-cpu")
 if shutil.which("gcc"):
     config.available_features.add("gcc")
+# The official SARIF 2.1.0 schema, where the environment names one.
+sarif_schema = os.environ.get("OMPM_SARIF_SCHEMA", "")
+if sarif_schema and os.path.exists(sarif_schema) and subprocess.run(
+        ["python3", "-c", "import jsonschema"], capture_output=True).returncode == 0:
+    config.available_features.add("sarif-schema")
+    config.substitutions.append(("%sarif-schema", sarif_schema))

@@ -48,6 +48,10 @@ static cl::opt<std::string> Report("report",
     cl::desc("Write a JSON report of every construct: location, original, "
              "emitted, translated or not and why"),
     cl::value_desc("FILE"), cl::cat(Category));
+static cl::opt<std::string> Sarif("sarif",
+    cl::desc("Write the results as a SARIF 2.1.0 log (code scanning): a result "
+             "per construct, warning and conflict, fixes with the translations"),
+    cl::value_desc("FILE"), cl::cat(Category));
 static cl::opt<ompm::LoopStyle> Style("loop-style",
     cl::desc("OpenMP form of partitioned loops"),
     cl::values(clEnumValN(ompm::LoopStyle::Distribute, "distribute",
@@ -202,12 +206,14 @@ int main(int argc, const char **argv) {
                      : ompm::OutputMode::Stdout;
   if (Suggest)
     Opts.Mode = ompm::OutputMode::None;
-  if (!ExportFixes.empty() && Modes == 0)
+  if ((!ExportFixes.empty() || !Sarif.empty()) && Modes == 0)
     Opts.Mode = ompm::OutputMode::None; // like clang-tidy: fixes only
   Opts.OutputDir = OutputDir;
   Opts.Root = Root;
   Opts.ExportFixes = ExportFixes;
   Opts.Report = Report;
+  Opts.Sarif = Sarif;
+  Opts.ToolVersion = OMPM_VERSION;
   Opts.Explain = Explain;
   Opts.Suggest = Suggest;
   Opts.Jobs = Jobs;

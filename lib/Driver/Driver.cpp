@@ -662,55 +662,65 @@ unsigned offsetOf(llvm::StringRef Text, unsigned Line, unsigned Column) {
 
 } // namespace
 
-// Edits above every construct go with the first one.
-
-void addFixes(const FileResult &R, tooling::TranslationUnitDiagnostics &Fixes) {
+std::vector<ConstructFix> constructFixes(const FileResult &R) {
+  std::vector<ConstructFix> Fs;
   auto Reps = toReplacements(R.Path, R.Plan.Edits);
   if (!Reps) {
     llvm::consumeError(Reps.takeError());
-    return;
+    return Fs;
   }
+  for (const ConstructRecord &C : R.Plan.Records) {
+    if (!C.File.empty())
+      continue; // a header's: reported, not edited
+    ConstructFix F;
+    F.Record = &C;
+    F.Offset = offsetOf(R.Original, C.Line, C.Column);
+    F.Message = "'" + C.Kind + "' " +
+                (C.Translated ? "translated" + (C.Emitted.empty()
+                                                    ? std::string()
+                                                    : ": " + C.Emitted.front())
+                              : "not translated: " + C.Reason);
+    Fs.push_back(std::move(F));
+  }
+  llvm::stable_sort(Fs, [](const ConstructFix &A, const ConstructFix &B) {
+    return A.Offset < B.Offset;
+  });
+  if (Fs.empty() && Reps->empty())
+    return Fs;
+  if (Fs.empty()) {
+    ConstructFix F;
+    F.Message = "OpenACC translated to OpenMP";
+    Fs.push_back(std::move(F));
+  }
+  // Each edit goes with the construct at or before it; edits above every
+  // construct with the first one.
+  for (const tooling::Replacement &Rep : *Reps) {
+    size_t K = 0;
+    while (K + 1 < Fs.size() && Fs[K + 1].Offset <= Rep.getOffset())
+      ++K;
+    Fs[K].Edits.push_back(Rep);
+  }
+  return Fs;
+}
+
+void addFixes(const FileResult &R, tooling::TranslationUnitDiagnostics &Fixes) {
   std::string Dir = R.Directory;
   llvm::SmallString<256> Cwd;
   if (Dir.empty() && !llvm::sys::fs::current_path(Cwd))
     Dir = std::string(Cwd);
-  auto Make = [&](tooling::Diagnostic::Level L, const std::string &Msg, unsigned Off) {
+  for (const ConstructFix &F : constructFixes(R)) {
     tooling::Diagnostic D;
     D.DiagnosticName = "omp-migrate";
-    D.DiagLevel = L;
+    D.DiagLevel = !F.Record || F.Record->Translated ? tooling::Diagnostic::Remark
+                                                    : tooling::Diagnostic::Warning;
     D.BuildDirectory = Dir;
-    D.Message.Message = Msg;
+    D.Message.Message = F.Message;
     D.Message.FilePath = R.Path;
-    D.Message.FileOffset = Off;
-    return D;
-  };
-  std::vector<tooling::Diagnostic> Ds;
-  for (const ConstructRecord &C : R.Plan.Records) {
-    if (!C.File.empty())
-      continue; // a header's: reported, not edited
-    std::string Msg = "'" + C.Kind + "' " +
-                      (C.Translated ? "translated" + (C.Emitted.empty()
-                                                          ? std::string()
-                                                          : ": " + C.Emitted.front())
-                                    : "not translated: " + C.Reason);
-    Ds.push_back(Make(C.Translated ? tooling::Diagnostic::Remark : tooling::Diagnostic::Warning,
-                      Msg, offsetOf(R.Original, C.Line, C.Column)));
-  }
-  llvm::stable_sort(Ds, [](const tooling::Diagnostic &A, const tooling::Diagnostic &B) {
-    return A.Message.FileOffset < B.Message.FileOffset;
-  });
-  if (Ds.empty() && Reps->empty())
-    return;
-  if (Ds.empty())
-    Ds.push_back(Make(tooling::Diagnostic::Remark, "OpenACC translated to OpenMP", 0));
-  for (const tooling::Replacement &Rep : *Reps) {
-    size_t K = 0;
-    while (K + 1 < Ds.size() && Ds[K + 1].Message.FileOffset <= Rep.getOffset())
-      ++K;
-    llvm::consumeError(Ds[K].Message.Fix[R.Path].add(Rep));
-  }
-  for (tooling::Diagnostic &D : Ds)
+    D.Message.FileOffset = F.Offset;
+    for (const tooling::Replacement &Rep : F.Edits)
+      llvm::consumeError(D.Message.Fix[R.Path].add(Rep));
     Fixes.Diagnostics.push_back(std::move(D));
+  }
 }
 
 } // namespace ompm

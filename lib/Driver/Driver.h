@@ -32,6 +32,8 @@ struct DriverOptions {
   std::string Root;
   std::string ExportFixes; ///< YAML path, "" = none
   std::string Report;      ///< JSON path, "" = none
+  std::string Sarif;       ///< SARIF 2.1.0 path, "" = none
+  std::string ToolVersion; ///< for the SARIF log
   bool Explain = false;    ///< notes on stderr too
   /// --suggest: print the serial loops that can be offloaded as remarks
   /// with fix-its (lib/Driver/Suggest.h); write nothing.
@@ -100,6 +102,19 @@ std::vector<FileResult> parseFiles(const clang::tooling::CompilationDatabase &DB
                                    const std::vector<std::string> &Files,
                                    const PlanOptions &Opts, llvm::raw_ostream &Diags,
                                    std::vector<std::string> &Dropped);
+
+/// A construct of a file with the edits that go with it (those at or after
+/// its place, before the next construct's).
+struct ConstructFix {
+  const ConstructRecord *Record = nullptr; ///< null: edits of no construct
+  unsigned Offset = 0;                     ///< its place in the original
+  std::string Message; ///< "'parallel loop' translated: #pragma omp ..."
+  std::vector<clang::tooling::Replacement> Edits;
+};
+
+/// The file's constructs (not its headers') in source order, each with its
+/// edits; when it has none, one entry without a record holds every edit.
+std::vector<ConstructFix> constructFixes(const FileResult &R);
 
 /// Adds the file's edits to Fixes as clang-apply-replacements diagnostics:
 /// one per construct at its own place with its message (a remark when

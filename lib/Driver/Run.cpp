@@ -13,6 +13,7 @@
 #include "Driver/Configurations.h"
 #include "Driver/Driver.h"
 #include "Driver/Headers.h"
+#include "Driver/Sarif.h"
 #include "Driver/Suggest.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/ADT/StringExtras.h"
@@ -422,6 +423,10 @@ int Run::run(const std::vector<std::string> &Sources) {
       OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";
     }));
   }
+  if (!Opts.Sarif.empty())
+    Status = std::max(Status, writeJson(Opts.Sarif, "SARIF log", Err, [&](llvm::raw_ostream &OS) {
+      OS << llvm::formatv("{0:2}", sarifLog(Results, Root, Opts.ToolVersion)) << "\n";
+    }));
   if (!Opts.ExportFixes.empty()) {
     if (!Results.empty())
       Fixes.MainSourceFile = Results.front().Path;
