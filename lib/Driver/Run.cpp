@@ -319,7 +319,7 @@ int Run::run(const std::vector<std::string> &Sources) {
   // One job per file (by its real path), in the order first named.
   std::vector<Job> Jobs;
   std::map<std::string, size_t> JobOf;
-  std::vector<std::string> Places;
+  std::vector<std::string> Places, SourceDirs;
   for (const std::string &S : Sources) {
     if (!llvm::sys::fs::exists(S)) {
       Err << "omp-migrate: error: no such file: '" << S << "'\n";
@@ -331,13 +331,14 @@ int Run::run(const std::vector<std::string> &Sources) {
       Jobs.emplace_back();
     Jobs[It->second].Names.push_back(S);
     Places.push_back(S);
+    SourceDirs.push_back(llvm::sys::path::parent_path(S).str());
     for (const tooling::CompileCommand &C : DB.getCompileCommands(S))
       if (llvm::sys::path::is_absolute(C.Directory))
         Places.push_back(C.Directory + "/.");
   }
   // The project's root: --root, or the deepest directory above every file
-  // and build directory. --output-dir mirrors the paths below it; the
-  // headers below it are the project's.
+  // and build directory (the files' alone when that is /). --output-dir
+  // mirrors the paths below it; the headers below it are the project's.
   if (!Opts.Root.empty()) {
     llvm::SmallString<256> Abs(Opts.Root);
     llvm::sys::fs::make_absolute(Abs);
@@ -348,6 +349,10 @@ int Run::run(const std::vector<std::string> &Sources) {
     for (const std::string &P : Places)
       Dirs.push_back(llvm::sys::path::parent_path(P).str());
     Root = commonDirectory(Dirs);
+    // A build directory outside the source tree (/tmp/build): the sources'
+    // own directory.
+    if (Root == "/" || Root.empty())
+      Root = commonDirectory(SourceDirs);
   }
   std::optional<llvm::Regex> Filter;
   if (!Opts.HeaderFilter.empty())
