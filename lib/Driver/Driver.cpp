@@ -5,6 +5,7 @@
 #include "Driver/Configurations.h"
 #include "Driver/Headers.h"
 #include "Driver/PreprocessorFacts.h"
+#include "Edit/PragmaOperators.h"
 #include "Facts/Directives.h"
 #include "Verify/SelfCheck.h"
 #include "clang/AST/ASTConsumer.h"
@@ -78,6 +79,11 @@ public:
     int Including = constructIncludingOpenACC(SM, Sites, Dirs, Why);
     if (Including >= 0)
       leaveIntact(SM, Dirs[Including].Loc, Why);
+    // Directives of _Pragma operators: their translations go into the
+    // operators' string literals, or the file stays as it is.
+    int Operator = rewritePragmaOperators(SM, Dirs, R.Plan.Edits, Why);
+    if (Operator >= 0)
+      leaveIntact(SM, Dirs[Operator].Loc, Why);
     auto Reps = toReplacements(R.Path, R.Plan.Edits);
     if (!Reps) {
       R.Error = llvm::toString(Reps.takeError());

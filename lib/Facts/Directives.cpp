@@ -100,8 +100,21 @@ CharSourceRange pragmaTextRange(const SourceManager &SM, const LangOptions &LO,
   return CharSourceRange::getCharRange(Hash, End);
 }
 
+std::optional<std::string> pragmaOperatorText(SourceRange R, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!R.getBegin().isMacroID() || !R.getEnd().isMacroID())
+    return std::nullopt;
+  SourceLocation B = SM.getSpellingLoc(R.getBegin()), E = SM.getSpellingLoc(R.getEnd());
+  if (!SM.isWrittenInScratchSpace(B) || SM.getFileID(B) != SM.getFileID(E))
+    return std::nullopt;
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(B, E), SM, Ctx.getLangOpts()).str();
+}
+
 std::string exprText(const Expr *E, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
+  // Written in a _Pragma's string: its text there.
+  if (std::optional<std::string> T = pragmaOperatorText(E->getSourceRange(), Ctx))
+    return *T;
   // An expression written inside one macro argument (`d` in `I3D(d, i)`) is
   // its spelling there; otherwise the expansion's text (a whole `N`).
   CharSourceRange R = Lexer::makeFileCharRange(
@@ -182,7 +195,10 @@ private:
   }
 
   void fillText(Directive &Dir, SourceLocation Hash) {
-    Dir.Loc = SM.getExpansionLoc(Hash.isValid() ? Hash : Dir.Loc);
+    SourceLocation Origin = Hash.isValid() ? Hash : Dir.Loc;
+    Dir.Loc = SM.getExpansionLoc(Origin);
+    if (pragmaOperator(Dir, Origin))
+      return;
     if (Hash.isInvalid() || Hash.isMacroID()) {
       Dir.WhyNotRewritable =
           "directive comes from a macro or _Pragma; it is not rewritten";
@@ -196,6 +212,52 @@ private:
     }
     Dir.Spelling =
         Lexer::getSourceText(Dir.Text, SM, Ctx.getLangOpts()).str();
+  }
+
+  /// The `_Pragma("acc ...")` operator the directive at Loc comes from,
+  /// when it is written in the main file: a directive of a _Pragma starts
+  /// at its `_Pragma` keyword, written in code or in a macro definition
+  /// (Loc's spelling, or that of a location it is expanded from).
+  bool pragmaOperator(Directive &Dir, SourceLocation Loc) {
+    const LangOptions &LO = Ctx.getLangOpts();
+    for (SourceLocation L = Loc; L.isValid();
+         L = L.isMacroID() ? SM.getImmediateExpansionRange(L).getBegin() : SourceLocation()) {
+      SourceLocation Kw = SM.getSpellingLoc(L);
+      Token T;
+      if (Kw.isFileID() && !Lexer::getRawToken(Kw, T, SM, LO) &&
+          T.is(tok::raw_identifier) && T.getRawIdentifier() == "_Pragma") {
+        if (!SM.isInMainFile(Kw))
+          return false;
+        std::optional<Token> Open = Lexer::findNextToken(Kw, SM, LO);
+        std::optional<Token> Str =
+            Open && Open->is(tok::l_paren) ? Lexer::findNextToken(Open->getLocation(), SM, LO)
+                                           : std::nullopt;
+        std::optional<Token> Close =
+            Str ? Lexer::findNextToken(Str->getLocation(), SM, LO) : std::nullopt;
+        if (!Str || !Str->is(tok::string_literal) || !Close || !Close->is(tok::r_paren))
+          return false;
+        StringRef Lit(SM.getCharacterData(Str->getLocation()), Str->getLength());
+        if (!Lit.starts_with("\"") || !Lit.ends_with("\""))
+          return false; // u8"...", R"(...)", L"...": not rewritten
+        std::string Text;
+        StringRef Body = Lit.drop_front().drop_back();
+        for (size_t I = 0; I < Body.size(); ++I) {
+          if (Body[I] == '\\' && I + 1 < Body.size() &&
+              (Body[I + 1] == '"' || Body[I + 1] == '\\'))
+            ++I;
+          else if (Body[I] == '\\')
+            return false; // other escapes: not rewritten
+          Text += Body[I];
+        }
+        if (!StringRef(Text).ltrim().starts_with("acc"))
+          return false;
+        Dir.Text = CharSourceRange::getCharRange(Str->getLocation(), Str->getEndLoc());
+        Dir.Spelling = "#pragma " + StringRef(Text).ltrim().str();
+        Dir.PragmaOperator = true;
+        return true;
+      }
+    }
+    return false;
   }
 
   void addDecl(const OpenACCConstructDecl *D, const FunctionDecl *Fn,

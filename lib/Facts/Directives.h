@@ -15,6 +15,7 @@
 #include "clang/AST/StmtOpenACC.h"
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Basic/SourceManager.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,11 +32,19 @@ struct Directive {
   const clang::FunctionDecl *Fn = nullptr;
   int Parent = -1;          ///< index of the enclosing statement directive
   clang::SourceLocation Loc; ///< a location for diagnostics
-  /// The directive's text, '#' through its last token. Invalid when the
-  /// directive cannot be rewritten in place (macro, _Pragma).
+  /// The directive's text, '#' through its last token; for a directive
+  /// of a `_Pragma("acc ...")` operator (in code or in a macro definition
+  /// of the main file), its string literal. Invalid when the directive
+  /// cannot be rewritten in place (a _Pragma of a header's macro).
   clang::CharSourceRange Text;
-  std::string Spelling; ///< the original text (continuations kept)
+  /// The original text (continuations kept); `#pragma acc ...` for a
+  /// _Pragma operator.
+  std::string Spelling;
   std::string WhyNotRewritable;
+  /// Text is the string literal of a _Pragma operator: its translation
+  /// must be one OpenMP directive, which goes into the literal
+  /// (lib/Edit/PragmaOperators.h).
+  bool PragmaOperator = false;
 };
 
 /// True for parallel/serial/kernels and their combined loop forms.
@@ -59,6 +68,10 @@ clang::CharSourceRange pragmaTextRange(const clang::SourceManager &SM,
 
 /// Source text of an expression, as written (macro names, not expansions).
 std::string exprText(const clang::Expr *E, const clang::ASTContext &Ctx);
+/// The text of R when it lies in the string of a _Pragma operator (Clang
+/// lexes it from a scratch buffer, which the expansion does not show).
+std::optional<std::string> pragmaOperatorText(clang::SourceRange R,
+                                              const clang::ASTContext &Ctx);
 
 /// Whether Inner begins within Outer's source range (expansion locations).
 bool stmtWithin(const clang::SourceManager &SM, const clang::Stmt *Inner,

@@ -69,6 +69,8 @@ AccStep::effectiveClauses(llvm::ArrayRef<const OpenACCClause *> Cs,
 }
 
 std::string AccStep::clauseText(const OpenACCClause *C) const {
+  if (std::optional<std::string> T = pragmaOperatorText(C->getSourceRange(), Ctx))
+    return *T;
   return Lexer::getSourceText(SM.getExpansionRange(C->getSourceRange()),
                               SM, Ctx.getLangOpts())
       .str();

@@ -52,10 +52,9 @@ void f(int n, float *x) {
 // header's directive is active (and reported as a header's).
 // GPU: inactive-branches.c:18:1: warning: 'parallel loop' not translated: in an inactive branch: '#if 0' is always false; change the condition to translate it [omp-migrate]
 // GPU: inactive-branches.c:25:1: warning: 'wait' not translated: in an inactive branch: '#else' is not taken because '#ifdef USE_GPU' is true; undefine USE_GPU to translate it [omp-migrate]
-// GPU: inactive-branches.c:28:3: warning: 'parallel loop' not translated: directive comes from a macro or _Pragma; it is not rewritten [omp-migrate]
 // GPU: inactive-branches.c:32:1: warning: 'serial' not translated: in an inactive branch: '#elif VERSION == 2' is not taken because '#if defined(USE_GPU) && VERSION > 2' is true; make 'defined(USE_GPU) && VERSION > 2' false and make 'VERSION == 2' true to translate it [omp-migrate]
 // GPU: Inputs/acc-inactive.h:3:1: warning: 'routine' not translated: OpenACC in an included header (not rewritten with this file); the header is included from inactive-branches.c:13; the project's headers are translated when omp-migrate writes files (-i, --output-dir) or a diff (--diff): the standard output holds the main file alone [omp-migrate]
-// GPU: inactive-branches.c: 3 of 8 constructs translated
+// GPU: inactive-branches.c: 4 of 8 constructs translated
 // GPU-NEXT: exit=1
 
 // JSON: "exit_status": 1,

@@ -127,7 +127,7 @@ TEST(DirectivesTest, ContinuationLinesAreFollowed) {
   EXPECT_EQ(Ds[0].Spelling, "#pragma acc parallel loop \\\n      copy(a[0:n])");
 }
 
-TEST(DirectivesTest, PragmaOperatorAndMacroDirectivesAreNotRewritable) {
+TEST(DirectivesTest, PragmaOperatorsAreRewrittenInTheirLiterals) {
   auto AST = parse(R"(#define PLOOP _Pragma("acc parallel loop")
 void f(int n, float *a) {
   _Pragma("acc parallel loop")
@@ -144,16 +144,22 @@ void f(int n, float *a) {
   ASSERT_TRUE(AST);
   std::vector<Directive> Ds = collectDirectives(AST->getASTContext());
   ASSERT_EQ(Ds.size(), 3u);
+  // In code and in a macro definition of the file: the text to rewrite is
+  // the operator's string literal (in the definition for PLOOP).
+  const clang::SourceManager &SM = AST->getSourceManager();
   for (int I : {0, 1}) {
     EXPECT_EQ(Ds[I].Kind, OpenACCDirectiveKind::ParallelLoop);
-    EXPECT_EQ(Ds[I].WhyNotRewritable,
-              "directive comes from a macro or _Pragma; it is not rewritten");
-    EXPECT_TRUE(Ds[I].Text.isInvalid());
-    EXPECT_EQ(Ds[I].Spelling, "");
+    EXPECT_TRUE(Ds[I].WhyNotRewritable.empty());
+    EXPECT_TRUE(Ds[I].PragmaOperator);
+    EXPECT_EQ(clang::Lexer::getSourceText(Ds[I].Text, SM, AST->getLangOpts()), "\"acc parallel loop\"");
+    EXPECT_EQ(Ds[I].Spelling, "#pragma acc parallel loop");
   }
+  EXPECT_EQ(lineOf(*AST, Ds[0].Text.getBegin()), 3u);
+  EXPECT_EQ(lineOf(*AST, Ds[1].Text.getBegin()), 1u);
   EXPECT_EQ(lineOf(*AST, Ds[0].Loc), 3u);
   EXPECT_EQ(lineOf(*AST, Ds[1].Loc), 6u);
   EXPECT_TRUE(Ds[2].WhyNotRewritable.empty());
+  EXPECT_FALSE(Ds[2].PragmaOperator);
   EXPECT_EQ(Ds[2].Spelling, "#pragma acc parallel loop");
 }
 

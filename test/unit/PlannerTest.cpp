@@ -149,7 +149,7 @@ TEST(PlannerTest, LoopSeqOutsideComputeIsRemoved) {
   EXPECT_TRUE(R.Plan.Records[1].Emitted.empty());
 }
 
-TEST(PlannerTest, PragmaOperatorLeavesTheEnclosingConstructIntact) {
+TEST(PlannerTest, PragmaOperatorsAreTranslatedInTheirLiterals) {
   const char *Code = "void f(int n, float *a) {\n"
                      "  _Pragma(\"acc parallel loop\")\n"
                      "  for (int i = 0; i < n; i++)\n"
@@ -161,15 +161,21 @@ TEST(PlannerTest, PragmaOperatorLeavesTheEnclosingConstructIntact) {
                      "  }\n"
                      "}\n";
   FileResult R = translate(Code);
-  EXPECT_EQ(R.Translated, Code);
-  EXPECT_EQ(summary(R.Plan), "parallel loop@2:3 NO\nparallel@5:3 NO\nloop@7:5 NO\n");
-  EXPECT_EQ(R.Plan.untranslated(), 3u);
-  EXPECT_EQ(R.Plan.Records[0].Reason,
-            "directive comes from a macro or _Pragma; it is not rewritten");
-  EXPECT_EQ(R.Plan.Records[1].Reason,
-            "a directive inside it comes from a macro or _Pragma");
-  EXPECT_EQ(R.Plan.Records[2].Reason, "inside an untranslated parallel construct");
-  EXPECT_TRUE(R.Plan.Edits.empty());
+  EXPECT_EQ(R.Translated,
+            "void f(int n, float *a) {\n"
+            "  #pragma omp target enter data map(alloc: a[0:n])\n"
+            "  _Pragma(\"omp target teams distribute parallel for map(tofrom: a[0:n])\")\n"
+            "  for (int i = 0; i < n; i++)\n"
+            "    a[i] = 0;\n"
+            "  #pragma omp target teams map(tofrom: a[0:n])\n"
+            "  {\n"
+            "    _Pragma(\"omp distribute parallel for\")\n"
+            "    for (int i = 0; i < n; i++) a[i] = 1;\n"
+            "  }\n"
+            "  #pragma omp target exit data map(from: a[0:n])\n"
+            "}\n");
+  EXPECT_EQ(summary(R.Plan),
+            "parallel loop@2:3 ok\ndata region@2:3 ok\nparallel@5:3 ok\nloop@7:5 ok\n");
 }
 
 TEST(PlannerTest, RuntimeCallsIncludesAndGuards) {

@@ -1,0 +1,74 @@
+//===- PragmaOperators.cpp - Directives written as _Pragma("acc ...") -----===//
+#include "Edit/PragmaOperators.h"
+#include <map>
+
+using namespace clang;
+
+namespace ompm {
+
+int rewritePragmaOperators(const SourceManager &SM, const std::vector<Directive> &Dirs,
+                           std::vector<Edit> &Edits, std::string &Why) {
+  // The literal of each operator (several directives share one when a
+  // macro is used more than once), with its first directive.
+  std::map<std::pair<unsigned, unsigned>, size_t> Literals;
+  for (size_t I = 0; I < Dirs.size(); ++I)
+    if (Dirs[I].PragmaOperator && Dirs[I].WhyNotRewritable.empty()) {
+      unsigned B = SM.getFileOffset(Dirs[I].Text.getBegin()),
+               E = SM.getFileOffset(Dirs[I].Text.getEnd());
+      Literals.emplace(std::make_pair(B, E), I);
+    }
+  if (Literals.empty())
+    return -1;
+  auto Line = [&](size_t I) {
+    return std::to_string(SM.getPresumedLineNumber(SM.getExpansionLoc(Dirs[I].Loc)));
+  };
+  std::vector<Edit> Out;
+  std::map<std::pair<unsigned, unsigned>, std::string> Made;
+  for (Edit &Ed : Edits) {
+    const std::pair<unsigned, unsigned> *Hit = nullptr;
+    size_t Dir = 0;
+    for (const auto &[Range, I] : Literals)
+      if (Ed.Offset < Range.second && Range.first < Ed.Offset + std::max(Ed.Length, 1u) &&
+          !(Ed.Length == 0 && (Ed.Offset == Range.first || Ed.Offset == Range.second))) {
+        Hit = &Range;
+        Dir = I;
+        break;
+      }
+    if (!Hit) {
+      Out.push_back(std::move(Ed));
+      continue;
+    }
+    llvm::StringRef Text = Ed.Text;
+    bool OneDirective = Ed.Offset == Hit->first && Ed.Length == Hit->second - Hit->first &&
+                        Text.consume_front("#pragma omp ") && !Text.contains('\n');
+    if (!OneDirective) {
+      Why = "the directive comes from a _Pragma operator (line " + Line(Dir) +
+            ") and its translation is not one OpenMP directive, which is all its "
+            "string literal can hold";
+      return static_cast<int>(Dir);
+    }
+    std::string Literal = "\"omp ";
+    for (char C : Text) {
+      if (C == '"' || C == '\\')
+        Literal += '\\';
+      Literal += C;
+    }
+    Literal += '"';
+    auto [It, New] = Made.emplace(*Hit, Literal);
+    if (!New) {
+      if (It->second != Literal) {
+        Why = "the directive comes from a _Pragma operator in a macro used more than once "
+              "(line " + Line(Dir) + "), whose uses translate differently ('" + It->second +
+              "' and '" + Literal + "'); the macro's definition can hold one";
+        return static_cast<int>(Dir);
+      }
+      continue; // the same text: written once
+    }
+    Ed.Text = std::move(Literal);
+    Out.push_back(std::move(Ed));
+  }
+  Edits = std::move(Out);
+  return -1;
+}
+
+} // namespace ompm
