@@ -295,7 +295,8 @@ FileResult translateCode(llvm::StringRef Code, llvm::StringRef FileName,
                          const PlanOptions &Opts, llvm::raw_ostream *DiagOut) {
   std::vector<FileResult> Results;
   std::set<std::string> Reported;
-  runOnCode(Code, FileName, Args, Opts.OptimizeOpenMP || Opts.OffloadSerial || Opts.OffloadOpenMP,
+  runOnCode(Code, FileName, Args,
+            Opts.OptimizeOpenMP || Opts.OffloadSerial || Opts.OffloadOpenMP || Opts.KernelCriticals,
             std::make_unique<Action>(Opts, Results, Reported, nullptr), DiagOut);
   if (Results.empty()) {
     FileResult R;
