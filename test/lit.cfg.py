@@ -33,6 +33,12 @@ config.environment["LD_LIBRARY_PATH"] = "/usr/lib/llvm-19/lib"
 if (shutil.which("clang-19") and os.path.exists("/usr/lib/llvm-19/lib/libomptarget.so")
         and os.path.exists("/usr/lib/llvm-19/bin/clang-offload-packager")):
     config.available_features.add("offload-cpu")
+# The clang-tidy module (tidy/) and the clang-tidy it is built for.
+if config.ompm_tidy_module and os.path.exists(config.ompm_tidy_module):
+    config.available_features.add("tidy-module")
+    config.substitutions.append(("%tidy-module", config.ompm_tidy_module))
+if os.path.exists(os.path.join(llvm_bin, "clang-apply-replacements")):
+    config.available_features.add("clang-apply-replacements")
 if shutil.which("gcc"):
     config.available_features.add("gcc")
 # The official SARIF 2.1.0 schema, where the environment names one.

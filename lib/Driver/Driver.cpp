@@ -45,127 +45,18 @@ namespace {
 /// memory), so a run writes nothing to disk for it.
 const char *const BuiltinHeaderPath = OMPM_RESOURCE_DIR "/include/openacc.h";
 
-/// Plans the file once it is parsed, and adds the records of the OpenACC
-/// the planner could not see (headers, skipped branches, dropped directives).
+/// Plans the file once it is parsed (planParsedFile).
 class Consumer : public ASTConsumer {
 public:
   Consumer(CompilerInstance &CI, PPFacts &PP, OpenACCSites &Sites,
            std::set<std::string> &Reported, const PlanOptions &Opts, FileResult &R)
       : CI(CI), PP(PP), Sites(Sites), Reported(Reported), Opts(Opts), R(R) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    const SourceManager &SM = Ctx.getSourceManager();
-    R.Original = SM.getBufferData(SM.getMainFileID()).str();
-    if (Ctx.getDiagnostics().hasErrorOccurred()) {
-      R.Error = "the file has compile errors; it is skipped";
-      return;
-    }
-    std::vector<Directive> Dirs = collectDirectives(Ctx);
-    R.Plan = planFile(Ctx, Dirs, PP, Opts);
-    std::vector<ConstructRecord> More =
-        unplannedRecords(SM, Sites, R.Plan.Records, Reported);
-    auto Header = std::stable_partition(More.begin(), More.end(),
-                                        [](const ConstructRecord &C) { return C.File.empty(); });
-    std::vector<ConstructRecord> &Records = R.Plan.Records;
-    size_t Planned = Records.size();
-    Records.insert(Records.end(), More.begin(), Header);
-    std::inplace_merge(Records.begin(), Records.begin() + Planned, Records.end(),
-                       [](const ConstructRecord &A, const ConstructRecord &B) {
-                         return std::tie(A.Line, A.Column) < std::tie(B.Line, B.Column);
-                       });
-    Records.insert(Records.end(), Header, More.end());
-    noteHeadersInsideCode(Ctx, Records);
-    R.Skipped = Sites.SkippedInMain;
-    std::string Why;
-    int Including = constructIncludingOpenACC(SM, Sites, Dirs, Why);
-    if (Including >= 0)
-      leaveIntact(SM, Dirs[Including].Loc, Why);
-    // Directives of _Pragma operators: their translations go into the
-    // operators' string literals, or the file stays as it is.
-    int Operator = rewritePragmaOperators(SM, Dirs, R.Plan.Edits, Why);
-    if (Operator >= 0)
-      leaveIntact(SM, Dirs[Operator].Loc, Why);
-    auto Reps = toReplacements(R.Path, R.Plan.Edits);
-    if (!Reps) {
-      R.Error = llvm::toString(Reps.takeError());
-      return;
-    }
-    auto Text = tooling::applyAllReplacements(R.Original, *Reps);
-    if (!Text) {
-      R.Error = llvm::toString(Text.takeError());
-      return;
-    }
-    R.Translated = *Text;
-    R.Parsed = true;
-    // Re-parsed as OpenMP compilers see it (lib/Verify): on a failure,
-    // nothing is written for the file.
-    R.SelfCheck = selfCheckTranslation(CI, builtinOpenACCHeader(), R.Path,
-                                       R.Original, R.Plan, R.Translated);
-    // What a reported construct leaves (an acc_* call with no OpenMP form,
-    // a header's <openacc.h>) may keep the file from compiling: the reports
-    // say so already, and the file is written with them.
-    bool HeaderOpenACC = !Sites.HeaderIncludes.empty() ||
-                         llvm::any_of(Sites.Pragmas, [&](const AccPragma &P) {
-                           return !SM.isInMainFile(SM.getExpansionLoc(P.Loc));
-                         });
-    // A call to an acc_* routine reported as not translated is left: the
-    // report says so (the file keeps its #include <openacc.h>, reported).
-    auto Reported = [&](const SelfCheckFailure &F) {
-      return F.Compile ||
-             (!F.AccRoutine.empty() &&
-              llvm::any_of(R.Plan.Records, [&](const ConstructRecord &C) {
-                return !C.Translated && C.Kind == "runtime call" &&
-                       llvm::StringRef(C.Original).starts_with(F.AccRoutine + "(");
-              }));
-    };
-    if (!R.SelfCheck.empty() && (R.Plan.untranslated() > 0 || HeaderOpenACC) &&
-        llvm::all_of(R.SelfCheck, Reported))
-      std::swap(R.SelfCheck, R.SelfCheckWarnings);
-    if (!R.SelfCheck.empty()) {
-      R.Parsed = false;
-      R.Error = "internal error: self-check failed; nothing is written";
-    }
+    planParsedFile(Ctx, CI.getInvocation(), CI.getFileManager().getVirtualFileSystemPtr(),
+                   PP, Sites, Reported, Opts, R);
   }
 
 private:
-  /// The headers of Records that the main file includes inside a
-  /// declaration (a function's body, a class, a namespace): fragments that
-  /// are not translated on their own.
-  void noteHeadersInsideCode(ASTContext &Ctx, const std::vector<ConstructRecord> &Records) {
-    const SourceManager &SM = Ctx.getSourceManager();
-    for (const ConstructRecord &C : Records) {
-      if (C.RealFile.empty() || !C.Loc.isValid() || R.HeadersInsideCode.count(C.RealFile))
-        continue;
-      SourceLocation Inc = mainIncludeLoc(SM, SM.getExpansionLoc(C.Loc));
-      if (Inc.isInvalid())
-        continue;
-      for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-        SourceLocation B = SM.getExpansionLoc(D->getBeginLoc()),
-                       E = SM.getExpansionLoc(D->getEndLoc());
-        if (B.isValid() && E.isValid() && SM.isInMainFile(B) &&
-            SM.isBeforeInTranslationUnit(B, Inc) && SM.isBeforeInTranslationUnit(Inc, E)) {
-          R.HeadersInsideCode.insert(C.RealFile);
-          break;
-        }
-      }
-    }
-  }
-  /// No edit: the construct at Loc is not translated, for Why, and the
-  /// others are left with the file.
-  void leaveIntact(const SourceManager &SM, SourceLocation Loc,
-                   const std::string &Why) {
-    unsigned Line = SM.getPresumedLineNumber(Loc), Column = SM.getPresumedColumnNumber(Loc);
-    R.Plan.Edits.clear();
-    for (ConstructRecord &C : R.Plan.Records) {
-      if (!C.Translated)
-        continue;
-      C.Translated = false;
-      C.Emitted.clear();
-      C.Warnings.clear();
-      C.Reason = C.File.empty() && C.Line == Line && C.Column == Column
-                     ? Why
-                     : "left intact with the whole file: " + Why;
-    }
-  }
   CompilerInstance &CI;
   PPFacts &PP;
   OpenACCSites &Sites;
@@ -275,6 +166,129 @@ private:
 
 namespace {
 
+/// The headers of R's records that the main file includes inside a
+/// declaration (a function's body, a class, a namespace): fragments that
+/// are not translated on their own.
+void noteHeadersInsideCode(ASTContext &Ctx, FileResult &R) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const ConstructRecord &C : R.Plan.Records) {
+    if (C.RealFile.empty() || !C.Loc.isValid() || R.HeadersInsideCode.count(C.RealFile))
+      continue;
+    SourceLocation Inc = mainIncludeLoc(SM, SM.getExpansionLoc(C.Loc));
+    if (Inc.isInvalid())
+      continue;
+    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+      SourceLocation B = SM.getExpansionLoc(D->getBeginLoc()),
+                     E = SM.getExpansionLoc(D->getEndLoc());
+      if (B.isValid() && E.isValid() && SM.isInMainFile(B) &&
+          SM.isBeforeInTranslationUnit(B, Inc) && SM.isBeforeInTranslationUnit(Inc, E)) {
+        R.HeadersInsideCode.insert(C.RealFile);
+        break;
+      }
+    }
+  }
+}
+
+/// No edit: the construct at Loc is not translated, for Why, and the
+/// others are left with the file.
+void leaveIntact(const SourceManager &SM, SourceLocation Loc, const std::string &Why,
+                 FileResult &R) {
+  unsigned Line = SM.getPresumedLineNumber(Loc), Column = SM.getPresumedColumnNumber(Loc);
+  R.Plan.Edits.clear();
+  for (ConstructRecord &C : R.Plan.Records) {
+    if (!C.Translated)
+      continue;
+    C.Translated = false;
+    C.Emitted.clear();
+    C.Warnings.clear();
+    C.Reason = C.File.empty() && C.Line == Line && C.Column == Column
+                   ? Why
+                   : "left intact with the whole file: " + Why;
+  }
+}
+
+} // namespace
+
+void planParsedFile(ASTContext &Ctx, const CompilerInvocation &Parse,
+                    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+                    const PPFacts &PP, const OpenACCSites &Sites,
+                    std::set<std::string> &Reported, const PlanOptions &Opts,
+                    FileResult &R) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  R.Original = SM.getBufferData(SM.getMainFileID()).str();
+  if (Ctx.getDiagnostics().hasErrorOccurred()) {
+    R.Error = "the file has compile errors; it is skipped";
+    return;
+  }
+  std::vector<Directive> Dirs = collectDirectives(Ctx);
+  R.Plan = planFile(Ctx, Dirs, PP, Opts);
+  std::vector<ConstructRecord> More =
+      unplannedRecords(SM, Sites, R.Plan.Records, Reported);
+  auto Header = std::stable_partition(More.begin(), More.end(),
+                                      [](const ConstructRecord &C) { return C.File.empty(); });
+  std::vector<ConstructRecord> &Records = R.Plan.Records;
+  size_t Planned = Records.size();
+  Records.insert(Records.end(), More.begin(), Header);
+  std::inplace_merge(Records.begin(), Records.begin() + Planned, Records.end(),
+                     [](const ConstructRecord &A, const ConstructRecord &B) {
+                       return std::tie(A.Line, A.Column) < std::tie(B.Line, B.Column);
+                     });
+  Records.insert(Records.end(), Header, More.end());
+  noteHeadersInsideCode(Ctx, R);
+  R.Skipped = Sites.SkippedInMain;
+  std::string Why;
+  int Including = constructIncludingOpenACC(SM, Sites, Dirs, Why);
+  if (Including >= 0)
+    leaveIntact(SM, Dirs[Including].Loc, Why, R);
+  // Directives of _Pragma operators: their translations go into the
+  // operators' string literals, or the file stays as it is.
+  int Operator = rewritePragmaOperators(SM, Dirs, R.Plan.Edits, Why);
+  if (Operator >= 0)
+    leaveIntact(SM, Dirs[Operator].Loc, Why, R);
+  auto Reps = toReplacements(R.Path, R.Plan.Edits);
+  if (!Reps) {
+    R.Error = llvm::toString(Reps.takeError());
+    return;
+  }
+  auto Text = tooling::applyAllReplacements(R.Original, *Reps);
+  if (!Text) {
+    R.Error = llvm::toString(Text.takeError());
+    return;
+  }
+  R.Translated = *Text;
+  R.Parsed = true;
+  // Re-parsed as OpenMP compilers see it (lib/Verify): on a failure,
+  // nothing is written for the file.
+  R.SelfCheck = selfCheckTranslation(Parse, std::move(FS), SM, builtinOpenACCHeader(),
+                                     R.Path, R.Original, R.Plan, R.Translated);
+  // What a reported construct leaves (an acc_* call with no OpenMP form,
+  // a header's <openacc.h>) may keep the file from compiling: the reports
+  // say so already, and the file is written with them.
+  bool HeaderOpenACC = !Sites.HeaderIncludes.empty() ||
+                       llvm::any_of(Sites.Pragmas, [&](const AccPragma &P) {
+                         return !SM.isInMainFile(SM.getExpansionLoc(P.Loc));
+                       });
+  // A call to an acc_* routine reported as not translated is left: the
+  // report says so (the file keeps its #include <openacc.h>, reported).
+  auto IsReported = [&](const SelfCheckFailure &F) {
+    return F.Compile ||
+           (!F.AccRoutine.empty() &&
+            llvm::any_of(R.Plan.Records, [&](const ConstructRecord &C) {
+              return !C.Translated && C.Kind == "runtime call" &&
+                     llvm::StringRef(C.Original).starts_with(F.AccRoutine + "(");
+            }));
+  };
+  if (!R.SelfCheck.empty() && (R.Plan.untranslated() > 0 || HeaderOpenACC) &&
+      llvm::all_of(R.SelfCheck, IsReported))
+    std::swap(R.SelfCheck, R.SelfCheckWarnings);
+  if (!R.SelfCheck.empty()) {
+    R.Parsed = false;
+    R.Error = "internal error: self-check failed; nothing is written";
+  }
+}
+
+namespace {
+
 /// Runs Act over Code, parsed as FileName (an in-memory file over the real
 /// file system, so its #includes resolve as the file's would) with the
 /// flags every parse gets (OpenMP on or off) and Args. Compiler diagnostics
@@ -368,7 +382,8 @@ FileResult translateCode(llvm::StringRef Code, llvm::StringRef FileName,
                          const PlanOptions &Opts, llvm::raw_ostream *DiagOut) {
   std::vector<FileResult> Results;
   std::set<std::string> Reported;
-  runOnCode(Code, FileName, Args, Opts.OptimizeOpenMP || Opts.OffloadSerial || Opts.OffloadOpenMP,
+  runOnCode(Code, FileName, Args,
+            Opts.OptimizeOpenMP || Opts.OffloadSerial || Opts.OffloadOpenMP || Opts.KernelCriticals,
             std::make_unique<Action>(Opts, Results, Reported, nullptr), DiagOut);
   if (Results.empty()) {
     FileResult R;

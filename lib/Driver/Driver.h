@@ -8,6 +8,7 @@
 #ifndef OMPM_DRIVER_DRIVER_H
 #define OMPM_DRIVER_DRIVER_H
 
+#include "Driver/PreprocessorFacts.h"
 #include "Plan/Planner.h"
 #include "Verify/SelfCheck.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -79,6 +80,20 @@ struct FileResult {
   /// (warnings; the file is written).
   std::vector<SelfCheckFailure> SelfCheckWarnings;
 };
+
+/// What becomes of a file once Clang has parsed it, wherever the parse ran
+/// (the driver's, or clang-tidy's for the module in tidy/): plans it, adds
+/// the records of the OpenACC the planner could not see (PP and Sites, from
+/// collectPreprocessorFacts; a header's place once per Reported), applies
+/// the edits and self-checks the translation (lib/Verify) with a parse made
+/// from Parse, the invocation of this one, over FS, its file system. Fills
+/// R (whose Path names the file); R.Parsed is false when the file has
+/// compile errors or the self-check rejects the translation.
+void planParsedFile(clang::ASTContext &Ctx, const clang::CompilerInvocation &Parse,
+                    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+                    const PPFacts &PP, const OpenACCSites &Sites,
+                    std::set<std::string> &Reported, const PlanOptions &Opts,
+                    FileResult &R);
 
 /// Translates one file's text (for tests and the driver): Args are compile
 /// flags (no file name).

@@ -104,7 +104,7 @@ FilePlan planFile(ASTContext &Ctx, const std::vector<Directive> &Dirs,
       Dissolved.insert(H.D);
     Input.addDissolved(Dissolved);
   }
-  if (Opts.OptimizeOpenMP && Opts.CriticalToAtomic)
+  if ((Opts.OptimizeOpenMP || Opts.KernelCriticals) && Opts.CriticalToAtomic)
     HostOmp.convertKernelCriticals();
   std::vector<const Stmt *> MemberKernels = St.MemberKernels;
   if (Opts.OptimizeOpenMP)

@@ -41,6 +41,11 @@ struct PlanOptions {
   /// kernels become atomics or reductions where legal
   /// (lib/Facts/Criticals); `--no-critical-to-atomic` turns it off.
   bool CriticalToAtomic = true;
+  /// The critical sections of the input's own target kernels become atomics
+  /// where legal (with CriticalToAtomic), as --optimize-data converts them,
+  /// without its data placement: the clang-tidy check omp-migrate-critical
+  /// (tidy/, docs/clang-tidy.md).
+  bool KernelCriticals = false;
   /// `--array-reductions`: a declared array of a few elements that an
   /// offloaded serial loop updates at shared places (a histogram) is
   /// reduced whole (`reduction(+: h)`) instead of by atomic updates. Off by

@@ -576,6 +576,17 @@ std::vector<SelfCheckFailure>
 selfCheckTranslation(CompilerInstance &CI, llvm::StringRef BundledHeader,
                      llvm::StringRef Path, llvm::StringRef Original,
                      FilePlan &Plan, std::string &Translated) {
+  return selfCheckTranslation(CI.getInvocation(), CI.getFileManager().getVirtualFileSystemPtr(),
+                              CI.getSourceManager(), BundledHeader, Path, Original, Plan,
+                              Translated);
+}
+
+std::vector<SelfCheckFailure>
+selfCheckTranslation(const CompilerInvocation &Parse,
+                     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+                     const SourceManager &SM, llvm::StringRef BundledHeader,
+                     llvm::StringRef Path, llvm::StringRef Original,
+                     FilePlan &Plan, std::string &Translated) {
   auto Fail = [](std::string What) {
     SelfCheckFailure F;
     F.Line = F.Column = 1;
@@ -599,15 +610,13 @@ selfCheckTranslation(CompilerInstance &CI, llvm::StringRef BundledHeader,
     return Fail(llvm::toString(Reps.takeError()));
   SelfCheckInput In;
   std::string Error;
-  In.Invocation = openMPInvocation(CI.getInvocation(), BundledHeader, &Error);
+  In.Invocation = openMPInvocation(Parse, BundledHeader, &Error);
   if (!In.Invocation)
     return Fail(Error);
-  In.FS = llvm::makeIntrusiveRefCnt<HideBundledHeader>(
-      CI.getFileManager().getVirtualFileSystemPtr(), BundledHeader);
+  In.FS = llvm::makeIntrusiveRefCnt<HideBundledHeader>(std::move(FS), BundledHeader);
   In.Original = Original.str();
   In.Translated = Translated;
   In.Map = OffsetMap(*Reps);
-  const SourceManager &SM = CI.getSourceManager();
   for (const ConstructRecord &R : Plan.Records) {
     if (R.Translated || R.Loc.isInvalid())
       continue;

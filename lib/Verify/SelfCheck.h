@@ -133,6 +133,15 @@ std::vector<SelfCheckFailure>
 selfCheckTranslation(clang::CompilerInstance &CI, llvm::StringRef BundledHeader,
                      llvm::StringRef Path, llvm::StringRef Original,
                      FilePlan &Plan, std::string &Translated);
+/// The same hook for a parse known by its invocation (Parse), its file
+/// system (FS) and its source manager (SM): a parse that this library did
+/// not start, such as clang-tidy's.
+std::vector<SelfCheckFailure>
+selfCheckTranslation(const clang::CompilerInvocation &Parse,
+                     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+                     const clang::SourceManager &SM, llvm::StringRef BundledHeader,
+                     llvm::StringRef Path, llvm::StringRef Original,
+                     FilePlan &Plan, std::string &Translated);
 
 } // namespace ompm
 

@@ -63,6 +63,44 @@ TEST(DriverTest, TranslatesSaxpy) {
                            "map(to: x[0:n]) map(tofrom: y[0:n])"});
 }
 
+// KernelCriticals (the clang-tidy check omp-migrate-critical) converts the
+// criticals of the input's target kernels as --optimize-data does, without
+// its data placement: no region around the host loop.
+TEST(DriverTest, KernelCriticalsWithoutDataPlacement) {
+  const char *Code =
+      "double total;\n"
+      "void f(int n, int steps, const double *a) {\n"
+      "  for (int t = 0; t < steps; t++) {\n"
+      "    #pragma omp target teams distribute parallel for map(to: a[0:n]) map(tofrom: total)\n"
+      "    for (int i = 0; i < n; i++) {\n"
+      "      #pragma omp critical\n"
+      "      total += a[i];\n"
+      "    }\n"
+      "  }\n"
+      "}\n";
+  PlanOptions O;
+  O.KernelCriticals = true;
+  FileResult R = translateCode(Code, "k.c", {}, O);
+  ASSERT_TRUE(R.Parsed) << R.Error;
+  std::string Expected = Code;
+  Expected.replace(Expected.find("#pragma omp critical"), 20, "#pragma omp atomic update");
+  EXPECT_EQ(R.Translated, Expected);
+  ASSERT_EQ(R.Plan.Criticals.size(), 1u);
+  EXPECT_TRUE(R.Plan.Criticals[0].Converted);
+  // --optimize-data converts it too, and places the data around the loop.
+  O.KernelCriticals = false;
+  O.OptimizeOpenMP = true;
+  FileResult D = translateCode(Code, "k.c", {}, O);
+  ASSERT_TRUE(D.Parsed) << D.Error;
+  EXPECT_NE(D.Translated.find("#pragma omp atomic update"), std::string::npos);
+  EXPECT_NE(D.Translated.find("#pragma omp target data"), std::string::npos);
+  // Neither: the critical stays.
+  O.OptimizeOpenMP = false;
+  FileResult N = translateCode(Code, "k.c", {}, O);
+  ASSERT_TRUE(N.Parsed) << N.Error;
+  EXPECT_EQ(N.Translated, Code);
+}
+
 TEST(DriverTest, LoopStyleLoop) {
   const char *Code =
       "void saxpy(int n, float a, float *restrict x, float *restrict y) {\n"
