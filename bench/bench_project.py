@@ -100,6 +100,7 @@ import tempfile
 import threading
 import time
 
+from bench_parse import cpu_model
 from project_gen import generate
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -442,17 +443,6 @@ def check_output(a, work, desc):
 
 
 # ---------------------------------------------------------------- report
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for l in f:
-                if l.startswith("model name"):
-                    return l.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
 
 def version(exe):
     try:
