@@ -7,9 +7,10 @@
 // header's commands are merged like a source file's (lib/Driver/
 // Configurations.h): identical edits once, edits of different #if branches
 // both, different edits at one place a conflict that leaves the header
-// intact. Which headers: those below the project's root (the deepest
-// directory above every source file and build directory of the run, or
-// --root), or those a --header-filter regex matches; system headers never,
+// intact. Which headers: those below the project's root (--root, or the
+// deepest directory above every source file and build directory of the
+// run, the files' own when that is /), or those a --header-filter regex
+// matches; system headers never,
 // nor a header the main file includes inside code (a fragment such as
 // `#include "body.inc"` in a function), which only its includer's
 // translation could handle.
