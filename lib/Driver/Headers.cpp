@@ -27,10 +27,19 @@ std::string commonDirectory(const std::vector<std::string> &Paths) {
   return Root;
 }
 
+std::optional<std::string> pathBelow(llvm::StringRef Path, llvm::StringRef Dir) {
+  llvm::SmallString<256> Norm(Path);
+  llvm::sys::path::remove_dots(Norm, /*remove_dot_dot=*/true);
+  llvm::StringRef Rel = Norm;
+  if (Dir.empty() || !Rel.consume_front(Dir) || !Rel.consume_front("/"))
+    return std::nullopt;
+  return Rel.str();
+}
+
 bool HeaderSelection::selects(llvm::StringRef RealPath) const {
   if (Filter)
     return Filter->match(RealPath);
-  return !Root.empty() && (Root == "/" || RealPath.starts_with(Root + "/"));
+  return Root == "/" || pathBelow(RealPath, Root).has_value();
 }
 
 std::string HeaderSelection::whyNot(llvm::StringRef RealPath) const {
@@ -81,9 +90,22 @@ tooling::CompileCommand headerCommand(const tooling::CompileCommand &Includer,
   std::string Lang = llvm::StringSwitch<std::string>(llvm::sys::path::extension(File))
                          .Cases(".c", ".i", "c")
                          .Default("c++");
+  // The same arguments, no output file, Header in the file's place (or at
+  // the end) with its language.
+  auto PutHeader = [&] {
+    // A header on its own is a main file: `#pragma once` there is expected.
+    C.CommandLine.push_back("-Wno-pragma-once-outside-header");
+    if (!hasLanguageFlag(In, At)) {
+      C.CommandLine.push_back("-x");
+      C.CommandLine.push_back(Lang);
+    }
+    C.CommandLine.push_back(Header.str());
+  };
   for (size_t I = 0; I < In.size(); ++I) {
-    if (I == At)
-      break;
+    if (I == At) {
+      PutHeader();
+      continue;
+    }
     if (In[I] == "-o" && I + 1 < In.size() && I + 1 != At) {
       ++I; // no output file
       continue;
@@ -92,22 +114,8 @@ tooling::CompileCommand headerCommand(const tooling::CompileCommand &Includer,
       continue;
     C.CommandLine.push_back(In[I]);
   }
-  // A header on its own is a main file: `#pragma once` there is expected.
-  C.CommandLine.push_back("-Wno-pragma-once-outside-header");
-  if (!hasLanguageFlag(In, At)) {
-    C.CommandLine.push_back("-x");
-    C.CommandLine.push_back(Lang);
-  }
-  C.CommandLine.push_back(Header.str());
-  for (size_t I = At + 1; I < In.size(); ++I) {
-    if (In[I] == "-o" && I + 1 < In.size()) {
-      ++I;
-      continue;
-    }
-    if (llvm::StringRef(In[I]).starts_with("-o") && In[I].size() > 2)
-      continue;
-    C.CommandLine.push_back(In[I]);
-  }
+  if (At == In.size())
+    PutHeader();
   return C;
 }
 

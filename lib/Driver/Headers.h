@@ -32,6 +32,10 @@ namespace ompm {
 /// removed); "" for none.
 std::string commonDirectory(const std::vector<std::string> &Paths);
 
+/// Path (dots removed) relative to Dir when it lies below Dir ("a/b.c"
+/// for /p/a/b.c below /p), else nullopt.
+std::optional<std::string> pathBelow(llvm::StringRef Path, llvm::StringRef Dir);
+
 /// Which headers are the project's.
 class HeaderSelection {
 public:

@@ -41,11 +41,7 @@ std::string diffPath(llvm::StringRef Path) {
   llvm::SmallString<256> Cwd, Abs(Path);
   if (llvm::sys::fs::current_path(Cwd) || llvm::sys::fs::make_absolute(Abs))
     return Path.str();
-  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  llvm::StringRef Rel = Abs;
-  if (Rel.consume_front(Cwd) && Rel.consume_front("/"))
-    return Rel.str();
-  return Path.str();
+  return pathBelow(Abs, Cwd).value_or(Path.str());
 }
 
 /// Writes the translation where the output mode says; returns 2 on a
@@ -70,11 +66,8 @@ int writeOutput(const FileResult &R, const DriverOptions &Opts, llvm::StringRef 
   if (Opts.Mode == OutputMode::OutputDir) {
     // The file's path below Root, below the output directory: files of the
     // same name in different directories never overwrite each other.
-    llvm::SmallString<256> Norm(R.Path);
-    llvm::sys::path::remove_dots(Norm, /*remove_dot_dot=*/true);
-    llvm::StringRef Rel = Norm;
-    if (!Rel.consume_front(Root) || !Rel.consume_front("/"))
-      Rel = llvm::sys::path::filename(R.Path);
+    std::string Rel =
+        pathBelow(R.Path, Root).value_or(llvm::sys::path::filename(R.Path).str());
     llvm::SmallString<256> P(OutputDir);
     llvm::sys::path::append(P, Rel);
     Target = std::string(P);
@@ -176,6 +169,19 @@ private:
   /// A header whose own parse failed: its directives, reported.
   FileResult headerNotParsed(const std::string &Header, const Job &J);
   void report(const FileResult &R, size_t Index, size_t Count);
+  /// Reports J's result, then what writing it said, and keeps the result.
+  void finish(Job &J, size_t Index, size_t Count) {
+    report(J.R, Index, Count);
+    Err << J.WriteErr;
+    Status = std::max(Status, J.WriteStatus);
+    Results.push_back(std::move(J.R));
+  }
+  /// Whether a header's record C is the first one at its place in the run.
+  bool firstReport(const ConstructRecord &C) {
+    return ReportedPlaces
+        .insert(C.RealFile + ":" + std::to_string(C.Line) + ":" + std::to_string(C.Column))
+        .second;
+  }
 
   const tooling::CompilationDatabase &DB;
   const DriverOptions &Opts;
@@ -247,8 +253,7 @@ void Run::sortHeaderRecords(FileResult &R) {
       Stash[C.RealFile].emplace(std::make_pair(C.Line, C.Column), std::move(C));
       continue;
     }
-    if (!ReportedPlaces.insert(C.RealFile + ":" + std::to_string(C.Line) + ":" +
-                               std::to_string(C.Column)).second)
+    if (!firstReport(C))
       continue; // reported with an earlier file
     if (Inside)
       C.Reason += "; the header is included inside a declaration, so it is not "
@@ -370,10 +375,7 @@ int Run::run(const std::vector<std::string> &Sources) {
       if (!llvm::is_contained(Dropped, D))
         Dropped.push_back(D);
     sortHeaderRecords(J.R);
-    report(J.R, I, Jobs.size());
-    Err << J.WriteErr;
-    Status = std::max(Status, J.WriteStatus);
-    Results.push_back(std::move(J.R));
+    finish(J, I, Jobs.size());
   });
 
   // The project's headers with OpenACC, each on its own.
@@ -391,16 +393,11 @@ int Run::run(const std::vector<std::string> &Sources) {
       // A header it includes is translated on its own, or was reported.
       std::vector<ConstructRecord> Kept;
       for (ConstructRecord &C : J.R.Plan.Records)
-        if (C.RealFile.empty() || (!Stash.count(C.RealFile) &&
-                                   ReportedPlaces.insert(C.RealFile + ":" + std::to_string(C.Line) +
-                                                         ":" + std::to_string(C.Column)).second))
+        if (C.RealFile.empty() || (!Stash.count(C.RealFile) && firstReport(C)))
           Kept.push_back(std::move(C));
       J.R.Plan.Records = std::move(Kept);
     }
-    report(J.R, I, HeaderJobs.size());
-    Err << J.WriteErr;
-    Status = std::max(Status, J.WriteStatus);
-    Results.push_back(std::move(J.R));
+    finish(J, I, HeaderJobs.size());
   });
 
   Err << droppedFlagsNote(Dropped);

@@ -1,5 +1,6 @@
 //===- Sarif.cpp - A run's results as SARIF 2.1.0 -------------------------===//
 #include "Driver/Sarif.h"
+#include "Driver/Headers.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 
@@ -47,12 +48,16 @@ public:
   llvm::json::Array take() { return std::move(Results); }
 
 private:
-  llvm::json::Object location(llvm::StringRef Path, unsigned Line, unsigned Column) {
+  /// Path as a SARIF artifactLocation, relative to %SRCROOT% when below it.
+  llvm::json::Object artifact(llvm::StringRef Path) {
     bool Relative = false;
     llvm::json::Object Artifact{{"uri", sarifUri(Path, Root, Relative)}};
     if (Relative)
       Artifact["uriBaseId"] = "%SRCROOT%";
-    llvm::json::Object Physical{{"artifactLocation", std::move(Artifact)}};
+    return Artifact;
+  }
+  llvm::json::Object location(llvm::StringRef Path, unsigned Line, unsigned Column) {
+    llvm::json::Object Physical{{"artifactLocation", artifact(Path)}};
     if (Line)
       Physical["region"] = llvm::json::Object{{"startLine", Line},
                                               {"startColumn", Column ? Column : 1}};
@@ -99,14 +104,10 @@ void LogBuilder::add(const FileResult &R) {
           {"insertedContent", llvm::json::Object{{"text", Rep.getReplacementText().str()}}}});
     std::optional<llvm::json::Array> Fixes;
     if (!Reps.empty()) {
-      bool Relative = false;
-      llvm::json::Object Artifact{{"uri", sarifUri(R.Path, Root, Relative)}};
-      if (Relative)
-        Artifact["uriBaseId"] = "%SRCROOT%";
       Fixes = llvm::json::Array{llvm::json::Object{
           {"description", llvm::json::Object{{"text", "Translate to OpenMP"}}},
           {"artifactChanges",
-           llvm::json::Array{llvm::json::Object{{"artifactLocation", std::move(Artifact)},
+           llvm::json::Array{llvm::json::Object{{"artifactLocation", artifact(R.Path)},
                                                 {"replacements", std::move(Reps)}}}}}};
     }
     result(Translated, F.Message, location(R.Path, Line, Column), std::move(Fixes));
@@ -131,10 +132,9 @@ void LogBuilder::add(const FileResult &R) {
 std::string sarifUri(llvm::StringRef Path, llvm::StringRef Root, bool &Relative) {
   llvm::SmallString<256> Norm(Path);
   llvm::sys::path::remove_dots(Norm, /*remove_dot_dot=*/true);
-  llvm::StringRef P = Norm;
-  Relative = !Root.empty() && P.consume_front(Root) && P.consume_front("/");
-  if (!Relative)
-    P = Norm;
+  std::optional<std::string> Below = pathBelow(Norm, Root);
+  Relative = Below.has_value();
+  llvm::StringRef P = Relative ? llvm::StringRef(*Below) : llvm::StringRef(Norm);
   std::string Out = Relative ? "" : "file://";
   for (char Ch : P) {
     if (llvm::isAlnum(Ch) || llvm::StringRef("-._~/").contains(Ch))
