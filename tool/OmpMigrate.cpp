@@ -112,6 +112,10 @@ static cl::opt<std::string> HeaderFilter("header-filter",
              "the headers below the project's directory, see --root; "
              "system headers never)"),
     cl::value_desc("REGEX"), cl::cat(Category));
+static cl::opt<bool> UseColor("use-color",
+    cl::desc("Colour the messages (--use-color=false: never); the default: "
+             "when standard error is a terminal"),
+    cl::cat(Category));
 static cl::opt<bool> Explain("explain", cl::desc("Print every decision as a note"),
                              cl::cat(Category));
 static cl::opt<bool> PrintMapping("print-mapping",
@@ -215,6 +219,7 @@ int main(int argc, const char **argv) {
   Opts.Sarif = Sarif;
   Opts.ToolVersion = OMPM_VERSION;
   Opts.Explain = Explain;
+  Opts.Colors = UseColor.getNumOccurrences() ? bool(UseColor) : errs().has_colors();
   Opts.Suggest = Suggest;
   Opts.Jobs = Jobs;
   Opts.Progress = Progress || errs().is_displayed();

@@ -103,6 +103,7 @@ void CommandLog::beginCommand(const std::vector<std::string> &Args) {
     Argv.push_back(A.c_str());
   Printer.reset();
   Opts = CreateAndPopulateDiagOpts(Argv);
+  Opts->ShowColors = OS.colors_enabled();
   Printer = std::make_unique<TextDiagnosticPrinter>(OS, *Opts);
 }
 
@@ -110,6 +111,7 @@ void CommandLog::ensurePrinter() {
   if (Printer)
     return;
   Opts = std::make_unique<DiagnosticOptions>();
+  Opts->ShowColors = OS.colors_enabled();
   Printer = std::make_unique<TextDiagnosticPrinter>(OS, *Opts);
 }
 

@@ -1,5 +1,6 @@
 //===- Driver.cpp - Run omp-migrate over files ----------------------------===//
 #include "Driver/Driver.h"
+#include "Driver/Messages.h"
 #include "Driver/Suggest.h"
 #include "Driver/Commands.h"
 #include "Driver/Configurations.h"
@@ -127,6 +128,8 @@ public:
     // The parse prints its diagnostics as Clang does, into the file's own
     // stream, its "N warnings generated" too (files parsed in parallel are
     // reported in order).
+    // In colour when Diags has colours (--use-color, or a terminal).
+    Invocation->getDiagnosticOpts().ShowColors = Diags.colors_enabled();
     TextDiagnosticPrinter Printer(Diags, Invocation->getDiagnosticOpts());
     CompilerInstance Compiler(std::move(Invocation), std::move(PCH));
     Compiler.setVirtualFileSystem(Files->getVirtualFileSystemPtr());
@@ -519,10 +522,47 @@ std::string unifiedDiff(llvm::StringRef Path, llvm::StringRef Original,
 // ---------------------------------------------------------------------------
 namespace {
 
-std::string placeOf(const FileResult &R, const ConstructRecord &C) {
-  return (C.File.empty() ? R.Path : C.File) + ":" + std::to_string(C.Line) + ":" +
-         std::to_string(C.Column);
-}
+/// How messages name R.
+std::string shownName(const FileResult &R) { return R.Shown.empty() ? R.Path : R.Shown; }
+
+/// The reports of one file, through Clang's diagnostic engine: a record
+/// at its place in the file or in the header it names, with the source line.
+class FileMessages {
+public:
+  FileMessages(const FileResult &R, bool Colors, llvm::raw_ostream &Err)
+      : R(R), Printer(Err, Colors) {}
+  void report(clang::DiagnosticsEngine::Level Level, const ConstructRecord &C,
+              llvm::StringRef Message) {
+    if (C.File.empty()) {
+      Printer.report(Level, shownName(R), R.Original, C.Line, C.Column, Message);
+      return;
+    }
+    auto [It, New] = Headers.try_emplace(C.File);
+    if (New) {
+      auto Buf = llvm::MemoryBuffer::getFile(C.RealFile.empty() ? C.File : C.RealFile);
+      It->second = Buf ? std::optional<std::string>((*Buf)->getBuffer().str()) : std::nullopt;
+    }
+    if (It->second)
+      Printer.report(Level, shownPath(C.File), *It->second, C.Line, C.Column, Message);
+    else // unreadable now: the place in the message
+      Printer.report(Level, shownPath(C.File) + ":" + std::to_string(C.Line) + ":" +
+                                std::to_string(C.Column), "", 0, 0, Message);
+  }
+  /// A self-check finding, at its place in the translation.
+  void report(clang::DiagnosticsEngine::Level Level, const SelfCheckFailure &F) {
+    Printer.report(Level, shownName(R), R.Translated, F.Line, F.Column,
+                   selfCheckMessage(F, Level == clang::DiagnosticsEngine::Warning));
+  }
+  /// A message about the whole file.
+  void report(clang::DiagnosticsEngine::Level Level, llvm::StringRef Message) {
+    Printer.report(Level, shownName(R), "", 0, 0, Message);
+  }
+
+private:
+  const FileResult &R;
+  MessagePrinter Printer;
+  std::map<std::string, std::optional<std::string>> Headers;
+};
 
 std::string plural(unsigned N, const char *Word) {
   return std::to_string(N) + " " + Word + (N == 1 ? "" : "s");
@@ -545,33 +585,33 @@ llvm::json::Object recordReport(const ConstructRecord &C) {
 
 } // namespace
 
-llvm::json::Object reportFile(const FileResult &R, bool Explain,
+llvm::json::Object reportFile(const FileResult &R, const ReportStyle &Style,
                               llvm::raw_ostream &Err, int &Status) {
+  using Level = clang::DiagnosticsEngine::Level;
+  FileMessages Msgs(R, Style.Colors, Err);
   llvm::json::Object FileObj{{"file", R.Path}};
   if (R.Commands > 1)
     FileObj["compile_commands"] = R.Commands;
   if (!R.Parsed) {
     for (const SelfCheckFailure &F : R.SelfCheck)
-      Err << formatSelfCheckFailure(R.Path, F) << "\n";
+      Msgs.report(Level::Error, F);
     if (R.SelfCheck.empty())
-      Err << R.Path << ": error: " << (R.Error.empty() ? "not translated" : R.Error)
-          << " [omp-migrate]\n";
+      Msgs.report(Level::Error, (R.Error.empty() ? "not translated" : R.Error) + " [omp-migrate]");
     FileObj["error"] = R.Error;
     Status = 2;
     return FileObj;
   }
   llvm::json::Array Conflicts;
   for (const ConstructRecord &C : R.Conflicts) {
-    Err << placeOf(R, C) << ": warning: " << C.Reason
-        << "; the file is left intact [omp-migrate]\n";
+    Msgs.report(Level::Warning, C, C.Reason + "; the file is left intact [omp-migrate]");
     Conflicts.push_back(llvm::json::Object{
         {"line", C.Line}, {"column", C.Column}, {"message", C.Reason}});
   }
   // --explain's notes of a record (construct or decision).
   auto PrintNotes = [&](const ConstructRecord &C) {
-    if (Explain)
+    if (Style.Explain)
       for (const std::string &N : C.Notes)
-        Err << placeOf(R, C) << ": note: " << N << " [omp-migrate]\n";
+        Msgs.report(Level::Note, C, N + " [omp-migrate]");
   };
   // Notes in source order: a decision's before the constructs after it.
   size_t NextDecision = 0;
@@ -589,13 +629,11 @@ llvm::json::Object reportFile(const FileResult &R, bool Explain,
     NotesOfDecisionsBefore(C);
     ++Total;
     Translated += C.Translated;
-    if (!C.Translated) {
-      Err << placeOf(R, C) << ": warning: '" << C.Kind
-          << "' not translated: " << C.Reason << " [omp-migrate]\n";
-      Err << "  " << llvm::StringRef(C.Original).split('\n').first << "\n";
-    }
+    if (!C.Translated)
+      Msgs.report(Level::Warning, C,
+                  "'" + C.Kind + "' not translated: " + C.Reason + " [omp-migrate]");
     for (const std::string &W : C.Warnings)
-      Err << placeOf(R, C) << ": warning: " << W << " [omp-migrate]\n";
+      Msgs.report(Level::Warning, C, W + " [omp-migrate]");
     Warnings += C.Warnings.size();
     PrintNotes(C);
     llvm::json::Array Em, Ws;
@@ -621,7 +659,7 @@ llvm::json::Object reportFile(const FileResult &R, bool Explain,
     Decisions.push_back(recordReport(D));
   llvm::json::Array SelfCheckWarnings;
   for (const SelfCheckFailure &F : R.SelfCheckWarnings) {
-    Err << formatSelfCheckWarning(R.Path, F) << "\n";
+    Msgs.report(Level::Warning, F);
     SelfCheckWarnings.push_back(F.What);
   }
   if (!SelfCheckWarnings.empty())
@@ -656,7 +694,7 @@ llvm::json::Object reportFile(const FileResult &R, bool Explain,
   if (Warnings)
     FileObj["warnings"] = Warnings;
   if (Total || !R.Conflicts.empty()) {
-    Err << "omp-migrate: " << R.Path << ": " << Translated << " of " << Total
+    Err << "omp-migrate: " << shownName(R) << ": " << Translated << " of " << Total
         << " constructs translated";
     if (Warnings)
       Err << ", " << plural(Warnings, "warning");

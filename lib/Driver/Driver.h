@@ -36,6 +36,8 @@ struct DriverOptions {
   std::string Sarif;       ///< SARIF 2.1.0 path, "" = none
   std::string ToolVersion; ///< for the SARIF log
   bool Explain = false;    ///< notes on stderr too
+  /// Messages in colour (--use-color; by default, on a terminal).
+  bool Colors = false;
   /// --suggest: print the serial loops that can be offloaded as remarks
   /// with fix-its (lib/Driver/Suggest.h); write nothing.
   bool Suggest = false;
@@ -52,6 +54,9 @@ struct DriverOptions {
 /// The result of translating one source file.
 struct FileResult {
   std::string Path;
+  /// How messages name the file: as the user or the compilation database
+  /// named it (empty: Path).
+  std::string Shown;
   /// The directory of its compile command (the parse's working directory).
   std::string Directory;
   bool Parsed = false;
@@ -112,7 +117,7 @@ bool parseOpenMPCode(llvm::StringRef Code, llvm::StringRef FileName,
 
 /// Parses Files under each of their commands in DB (one result per
 /// command), in this thread. The parses' and their drivers' diagnostics go
-/// to Diags; Dropped gets the other compilers' flags the commands lost.
+/// to Diags (in colour when Diags has colours enabled); Dropped gets the other compilers' flags the commands lost.
 std::vector<FileResult> parseFiles(const clang::tooling::CompilationDatabase &DB,
                                    const std::vector<std::string> &Files,
                                    const PlanOptions &Opts, llvm::raw_ostream &Diags,
@@ -146,14 +151,21 @@ int runDriver(const clang::tooling::CompilationDatabase &DB,
               const DriverOptions &Opts, llvm::raw_ostream &Out,
               llvm::raw_ostream &Err);
 
-/// Prints what became of a file to Err: a conflict between its compile
-/// commands, each construct not translated (`file:line:col: warning: 'kind'
-/// not translated: reason`), each warning of a translated construct,
-/// --explain's notes (Explain), and the summary line ("3 of 3 constructs
-/// translated, 1 warning"). Returns the file's entry of the JSON report.
-/// Status becomes 2 for a file that was not parsed, at least 1 when
+/// How reportFile prints.
+struct ReportStyle {
+  bool Explain = false; ///< --explain's notes
+  bool Colors = false;  ///< --use-color, or a terminal
+};
+
+/// Prints what became of a file to Err, through Clang's diagnostic engine
+/// (lib/Driver/Messages.h): a conflict between its compile commands, each
+/// construct not translated (`file:line:col: warning: 'kind' not
+/// translated: reason`), each warning of a translated construct, --explain's
+/// notes, each with its source line; then the summary line ("3 of 3
+/// constructs translated, 1 warning"). Returns the file's entry of the JSON
+/// report. Status becomes 2 for a file that was not parsed, at least 1 when
 /// something is left intact; warnings leave it as it is.
-llvm::json::Object reportFile(const FileResult &R, bool Explain,
+llvm::json::Object reportFile(const FileResult &R, const ReportStyle &Style,
                               llvm::raw_ostream &Err, int &Status);
 
 /// A unified diff of Original -> Translated, hunks with 3 lines of context,

@@ -13,6 +13,7 @@
 #include "Driver/Configurations.h"
 #include "Driver/Driver.h"
 #include "Driver/Headers.h"
+#include "Driver/Messages.h"
 #include "Driver/Sarif.h"
 #include "Driver/Suggest.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
@@ -34,16 +35,6 @@ namespace ompm {
 
 namespace {
 
-/// The path a diff names: relative to the working directory when the file
-/// is under it (`git apply` takes a/ and b/ paths from the repository's
-/// root), else as it is.
-std::string diffPath(llvm::StringRef Path) {
-  llvm::SmallString<256> Cwd, Abs(Path);
-  if (llvm::sys::fs::current_path(Cwd) || llvm::sys::fs::make_absolute(Abs))
-    return Path.str();
-  return pathBelow(Abs, Cwd).value_or(Path.str());
-}
-
 /// Writes the translation where the output mode says; returns 2 on a
 /// failure to write, else 0.
 int writeOutput(const FileResult &R, const DriverOptions &Opts, llvm::StringRef Root,
@@ -54,7 +45,7 @@ int writeOutput(const FileResult &R, const DriverOptions &Opts, llvm::StringRef 
     Out << R.Translated;
     return 0;
   case OutputMode::Diff:
-    Out << unifiedDiff(diffPath(R.Path), R.Original, R.Translated);
+    Out << unifiedDiff(shownPath(R.Path), R.Original, R.Translated);
     return 0;
   case OutputMode::None:
     return 0;
@@ -132,6 +123,7 @@ template <typename Fn> int writeJson(const std::string &Path, const char *What,
 /// One file of the run: parsed (every command of it) on a worker thread.
 struct Job {
   std::vector<std::string> Names; ///< the file as the run names it
+  std::string Shown;              ///< as messages name it
   FileResult R;
   std::string Diags;    ///< its parses' diagnostics
   std::string WriteErr; ///< why writing it failed
@@ -204,13 +196,16 @@ private:
 
 void Run::work(Job &J, const tooling::CompilationDatabase &From) {
   llvm::raw_string_ostream OS(J.Diags);
+  OS.enable_colors(Opts.Colors);
   std::vector<FileResult> Rs = parseFiles(From, J.Names, Opts.Plan, OS, J.Dropped);
   if (Rs.empty()) {
     J.R.Path = realPath(J.Names.front());
+    J.R.Shown = J.Shown;
     J.R.Error = "the file could not be parsed; it is skipped";
     return;
   }
   J.R = mergeConfigurations(std::move(Rs));
+  J.R.Shown = J.Shown;
   if ((Opts.Mode == OutputMode::InPlace || Opts.Mode == OutputMode::OutputDir) &&
       J.R.Parsed && J.R.Conflicts.empty()) {
     llvm::raw_string_ostream WE(J.WriteErr);
@@ -276,6 +271,7 @@ void Run::sortHeaderRecords(FileResult &R) {
 FileResult Run::headerNotParsed(const std::string &Header, const Job &J) {
   FileResult F;
   F.Path = Header;
+  F.Shown = J.Shown;
   F.Parsed = true;
   if (auto Buf = llvm::MemoryBuffer::getFile(Header))
     F.Original = F.Translated = (*Buf)->getBuffer().str();
@@ -302,15 +298,16 @@ FileResult Run::headerNotParsed(const std::string &Header, const Job &J) {
 
 void Run::report(const FileResult &R, size_t Index, size_t Count) {
   if (Opts.Progress)
-    Err << "[" << Index + 1 << "/" << Count << "] " << R.Path << "\n";
+    Err << "[" << Index + 1 << "/" << Count << "] " << (R.Shown.empty() ? R.Path : R.Shown)
+        << "\n";
   if (Opts.Suggest && R.Parsed) {
-    ReportFiles.push_back(reportFile(R, false, llvm::nulls(), Status));
-    printSuggestions(R, Opts.Explain, Err);
+    ReportFiles.push_back(reportFile(R, {}, llvm::nulls(), Status));
+    printSuggestions(R, {Opts.Explain, Opts.Colors}, Err);
     if (!Opts.ExportFixes.empty())
       addSuggestionFixes(R, Fixes);
     return;
   }
-  ReportFiles.push_back(reportFile(R, Opts.Explain, Err, Status));
+  ReportFiles.push_back(reportFile(R, {Opts.Explain, Opts.Colors}, Err, Status));
   if (!R.Parsed)
     return;
   if (!Opts.ExportFixes.empty())
@@ -332,8 +329,10 @@ int Run::run(const std::vector<std::string> &Sources) {
       continue;
     }
     auto [It, New] = JobOf.emplace(realPath(S), Jobs.size());
-    if (New)
+    if (New) {
       Jobs.emplace_back();
+      Jobs.back().Shown = S; // as given
+    }
     Jobs[It->second].Names.push_back(S);
     Places.push_back(S);
     SourceDirs.push_back(llvm::sys::path::parent_path(S).str());
@@ -383,6 +382,7 @@ int Run::run(const std::vector<std::string> &Sources) {
   for (const std::string &H : Headers.getAllFiles()) {
     HeaderJobs.emplace_back();
     HeaderJobs.back().Names.push_back(H);
+    HeaderJobs.back().Shown = shownPath(H);
   }
   runJobs(HeaderJobs, Headers, [&](Job &J, size_t I) {
     const std::string &H = J.Names.front();

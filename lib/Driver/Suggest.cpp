@@ -1,39 +1,10 @@
 //===- Suggest.cpp - --suggest: offloadable loops as remarks --------------===//
 #include "Driver/Suggest.h"
+#include "Driver/Messages.h"
 #include "llvm/Support/FileSystem.h"
 
 namespace ompm {
 namespace {
-
-/// Line and column (1-based) of Offset in Text.
-std::pair<unsigned, unsigned> lineColumn(llvm::StringRef Text, unsigned Offset) {
-  llvm::StringRef Before = Text.take_front(Offset);
-  unsigned Line = Before.count('\n') + 1;
-  size_t LineStart = Before.rfind('\n');
-  unsigned Col = Offset - (LineStart == llvm::StringRef::npos ? 0 : LineStart + 1) + 1;
-  return {Line, Col};
-}
-
-/// The text of line Line (1-based) of Text, without its newline.
-llvm::StringRef lineText(llvm::StringRef Text, unsigned Line) {
-  for (unsigned L = 1; L < Line && !Text.empty(); ++L)
-    Text = Text.split('\n').second;
-  return Text.split('\n').first;
-}
-
-/// Text as a C string literal body, as clang's parseable fix-its write it.
-std::string escaped(llvm::StringRef Text) {
-  std::string S;
-  for (char C : Text) {
-    if (C == '\n')
-      S += "\\n";
-    else if (C == '"' || C == '\\')
-      S += std::string("\\") + C;
-    else
-      S += C;
-  }
-  return S;
-}
 
 llvm::json::Array strings(const std::vector<std::string> &V) {
   llvm::json::Array A;
@@ -51,30 +22,26 @@ static std::string suggestion(const LoopRecord &L) {
                                "overlap (versioned: a run-time test chooses it)";
 }
 
-void printSuggestions(const FileResult &R, bool Explain, llvm::raw_ostream &Err) {
+void printSuggestions(const FileResult &R, const ReportStyle &Style, llvm::raw_ostream &Err) {
+  using Level = clang::DiagnosticsEngine::Level;
+  // Clang's parseable fix-its (`fix-it:"file":{l:c-l:c}:"text"`), as
+  // -fdiagnostics-parseable-fixits prints them.
+  MessagePrinter Msgs(Err, Style.Colors, /*ParseableFixits=*/true);
+  std::string Name = R.Shown.empty() ? R.Path : R.Shown;
   unsigned Offloadable = 0;
   for (const LoopRecord &L : R.Plan.Loops) {
-    std::string Place = R.Path + ":" + std::to_string(L.Line) + ":" +
-                        std::to_string(L.Column);
     if (!L.Offloaded) {
-      if (Explain)
-        Err << Place << ": note: loop kept on the host: " << L.Reason
-            << " [omp-migrate-serial]\n";
+      if (Style.Explain)
+        Msgs.report(Level::Note, Name, R.Original, L.Line, L.Column,
+                    "loop kept on the host: " + L.Reason + " [omp-migrate-serial]");
       continue;
     }
     ++Offloadable;
-    Err << Place << ": remark: " << suggestion(L) << " [omp-migrate-serial]\n";
-    Err << lineText(R.Original, L.Line) << "\n"
-        << std::string(L.Column - 1, ' ') << "^\n";
-    for (const Edit &E : L.Fix) {
-      auto [BL, BC] = lineColumn(R.Original, E.Offset);
-      auto [EL, EC] = lineColumn(R.Original, E.Offset + E.Length);
-      Err << "fix-it:\"" << R.Path << "\":{" << BL << ":" << BC << "-" << EL
-          << ":" << EC << "}:\"" << escaped(E.Text) << "\"\n";
-    }
+    Msgs.report(Level::Remark, Name, R.Original, L.Line, L.Column,
+                suggestion(L) + " [omp-migrate-serial]", L.Fix);
   }
   if (!R.Plan.Loops.empty())
-    Err << "omp-migrate: " << R.Path << ": " << Offloadable << " of "
+    Err << "omp-migrate: " << Name << ": " << Offloadable << " of "
         << R.Plan.Loops.size() << " serial loops can be offloaded\n";
 }
 

@@ -16,9 +16,9 @@
 
 namespace ompm {
 
-/// Prints the remarks (and with Explain the notes) of R's loops, then a
-/// summary line.
-void printSuggestions(const FileResult &R, bool Explain, llvm::raw_ostream &Err);
+/// Prints the remarks (and with Style.Explain the notes) of R's loops,
+/// each with its source line and fix-its, then a summary line.
+void printSuggestions(const FileResult &R, const ReportStyle &Style, llvm::raw_ostream &Err);
 
 /// One clang-apply-replacements diagnostic per offloadable loop of R.
 void addSuggestionFixes(const FileResult &R,

@@ -383,24 +383,24 @@ std::string withoutMaps(llvm::StringRef Line) {
 bool selfCheckEnabled() { return SelfCheckMode == Mode::On; }
 void setSelfCheckEnabled(bool On) { SelfCheckMode = On ? Mode::On : Mode::Off; }
 
-std::string formatSelfCheckFailure(llvm::StringRef Path, const SelfCheckFailure &F) {
-  std::string S = Path.str() + ":" + std::to_string(F.Line) + ":" +
-                  std::to_string(F.Column) +
-                  ": error: internal error: self-check: " + F.What;
+std::string selfCheckMessage(const SelfCheckFailure &F, bool Warning) {
+  std::string S = Warning ? "self-check: " + F.What +
+                                "; the file keeps constructs reported as not translated"
+                          : "internal error: self-check: " + F.What;
   S += " (line:column of the translation";
   if (F.InputLine)
     S += "; input line " + std::to_string(F.InputLine);
   return S + ") [omp-migrate]";
 }
 
+std::string formatSelfCheckFailure(llvm::StringRef Path, const SelfCheckFailure &F) {
+  return Path.str() + ":" + std::to_string(F.Line) + ":" + std::to_string(F.Column) +
+         ": error: " + selfCheckMessage(F, /*Warning=*/false);
+}
+
 std::string formatSelfCheckWarning(llvm::StringRef Path, const SelfCheckFailure &F) {
-  std::string S = Path.str() + ":" + std::to_string(F.Line) + ":" +
-                  std::to_string(F.Column) + ": warning: self-check: " + F.What +
-                  "; the file keeps constructs reported as not translated";
-  S += " (line:column of the translation";
-  if (F.InputLine)
-    S += "; input line " + std::to_string(F.InputLine);
-  return S + ") [omp-migrate]";
+  return Path.str() + ":" + std::to_string(F.Line) + ":" + std::to_string(F.Column) +
+         ": warning: " + selfCheckMessage(F, /*Warning=*/true);
 }
 
 // --- OffsetMap -----------------------------------------------------------

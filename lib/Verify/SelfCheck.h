@@ -54,6 +54,9 @@ struct SelfCheckFailure {
 bool selfCheckEnabled();
 void setSelfCheckEnabled(bool On);
 
+/// The message of F, after its place and level: the failure's (`internal
+/// error: self-check: What (...) [omp-migrate]`), or the warning's.
+std::string selfCheckMessage(const SelfCheckFailure &F, bool Warning);
 /// `Path:Line:Column: error: internal error: self-check: What (...)
 /// [omp-migrate]`, the driver's message.
 std::string formatSelfCheckFailure(llvm::StringRef Path, const SelfCheckFailure &F);

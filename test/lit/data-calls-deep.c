@@ -66,7 +66,9 @@ int main(void) {
     u[i] = (i % 17) * 0.5;
     w[i] = 0.0;
   }
-  // NOTE: data-calls-deep.c:[[@LINE+6]]:3: note: u[0:n]: (n)*sizeof(double) bytes, moved in once and out once for the whole loop
+  // NOTE: data-calls-deep.c:[[@LINE+8]]:3: note: u[0:n]: (n)*sizeof(double) bytes, moved in once and out once for the whole loop
+  // NOTE-NEXT: {{^ +}}[[@LINE+7]] |   for (int t = 0; t < 20; t++)
+  // NOTE-NEXT: {{^ +}}|   ^
   // NOTE-NEXT: data-calls-deep.c:[[@LINE+5]]:3: note: w[0:n]: (n)*sizeof(double) bytes, moved in once for the whole loop
   // CHECK-LABEL: {{^}}int main(void) {
   // CHECK: {{^  }}#pragma omp target data map(tofrom: u[0:n]) map(to: w[0:n])

@@ -62,7 +62,9 @@ int main(void) {
   double *u = malloc(n * sizeof(double)), *v = malloc(n * sizeof(double));
   for (int i = 0; i < n; i++)
     u[i] = v[i] = i % 10;
-  // NOTE: data-calls.c:[[@LINE+5]]:3: note: u[0:n]: (n)*sizeof(double) bytes, moved in once and out once for the whole loop
+  // NOTE: data-calls.c:[[@LINE+7]]:3: note: u[0:n]: (n)*sizeof(double) bytes, moved in once and out once for the whole loop
+  // NOTE-NEXT: {{^ +}}[[@LINE+6]] |   for (int t = 0; t < 50; t++) {
+  // NOTE-NEXT: {{^ +}}|   ^
   // NOTE-NEXT: data-calls.c:[[@LINE+4]]:3: note: v[0:n]: (n)*sizeof(double) bytes, moved in once and out once for the whole loop
   // CHECK: {{^  }}#pragma omp target data map(tofrom: u[0:n], v[0:n])
   // CHECK-NEXT: {{^  }}for (int t = 0; t < 50; t++) {

@@ -24,11 +24,14 @@ void twice(int n, float *x) {
 }
 
 // CHECK: in.c:14:1: warning: 'parallel' not translated: the 'parallel' construct at line 14 includes, at line 16, OpenACC directives of another file (acc-body.inc:1: 'loop'), which are not translated with it (a file included inside a construct is not translated on its own); without them, a translation of the construct would change what it does [omp-migrate]
-// CHECK-NEXT: {{^  #pragma acc parallel copy\(x\[0:n\]\)$}}
+// CHECK-NEXT: {{^ +}}14 | {{#pragma acc parallel copy\(x\[0:n\]\)$}}
+// CHECK-NEXT: {{^ +}}| ^
 // CHECK-NEXT: in.c:21:1: warning: 'parallel loop' not translated: left intact with the whole file: the 'parallel' construct at line 14 includes, at line 16, OpenACC directives of another file (acc-body.inc:1: 'loop'), which are not translated with it (a file included inside a construct is not translated on its own); without them, a translation of the construct would change what it does [omp-migrate]
-// CHECK-NEXT: {{^  #pragma acc parallel loop copy\(x\[0:n\]\)$}}
+// CHECK-NEXT: {{^ +}}21 | {{#pragma acc parallel loop copy\(x\[0:n\]\)$}}
+// CHECK-NEXT: {{^ +}}| ^
 // CHECK-NEXT: acc-body.inc:1:1: warning: 'loop' not translated: OpenACC in an included header (not rewritten with this file); the header is included from in.c:16; the header is included inside a declaration, so it is not translated on its own [omp-migrate]
-// CHECK-NEXT: {{^  #pragma acc loop$}}
+// CHECK-NEXT: {{^ +}}1 | {{#pragma acc loop$}}
+// CHECK-NEXT: {{^ +}}| ^
 // CHECK-NEXT: in.c: 0 of 3 constructs translated
 // CHECK-NEXT: exit=1
 

@@ -34,23 +34,33 @@ void local(int n, float *x) {
 }
 
 // DIAG: headers.cpp:28:1: warning: 'parallel loop' not translated: Clang's AST holds no OpenACC construct for this directive (the parse dropped it), so it is not translated; it is left intact [omp-migrate]
-// DIAG-NEXT: {{^  #pragma acc parallel loop copy\(x\[0:n\]\)$}}
+// DIAG-NEXT: {{^ +}}28 | {{#pragma acc parallel loop copy\(x\[0:n\]\)$}}
+// DIAG-NEXT: {{^ +}}| ^
 // DIAG-NEXT: {{.*}}Inputs/acc-header.h:6:10: warning: 'include' not translated: OpenACC in an included header (not rewritten with this file); the header is included from headers.cpp:15; the project's headers are translated when omp-migrate writes files (-i, --output-dir) or a diff (--diff): the standard output holds the main file alone [omp-migrate]
-// DIAG-NEXT: {{^  <openacc.h>$}}
+// DIAG-NEXT: {{^ +}}6 | {{.*<openacc.h>$}}
+// DIAG-NEXT: {{^ +}}|          ^
 // DIAG-NEXT: {{.*}}Inputs/acc-header.h:9:1: warning: 'parallel loop' not translated: OpenACC in an included header (not rewritten with this file); the header is included from headers.cpp:15; the project's headers are translated when omp-migrate writes files (-i, --output-dir) or a diff (--diff): the standard output holds the main file alone [omp-migrate]
-// DIAG-NEXT: {{^  #pragma acc parallel loop copy\(x\[0:n\]\)$}}
+// DIAG-NEXT: {{^ +}}9 | {{#pragma acc parallel loop copy\(x\[0:n\]\)$}}
+// DIAG-NEXT: {{^ +}}| ^
 // DIAG-NEXT: {{.*}}Inputs/acc-header.h:15:3: warning: 'parallel loop' not translated: OpenACC in an included header (not rewritten with this file); the header is included from headers.cpp:15; the project's headers are translated when omp-migrate writes files (-i, --output-dir) or a diff (--diff): the standard output holds the main file alone [omp-migrate]
-// DIAG-NEXT: {{^  #pragma acc parallel loop copyout\(x\[0:n\]\)$}}
+// DIAG-NEXT: {{^ +}}15 | {{.*#pragma acc parallel loop copyout\(x\[0:n\]\)$}}
+// DIAG-NEXT: {{^ +}}|   ^
 // DIAG-NEXT: {{.*}}Inputs/acc-header.h:24:5: warning: 'kernels loop' not translated: OpenACC in an included header (not rewritten with this file); the header is included from headers.cpp:15; the project's headers are translated when omp-migrate writes files (-i, --output-dir) or a diff (--diff): the standard output holds the main file alone [omp-migrate]
-// DIAG-NEXT: {{^  #pragma acc kernels loop copyout\(data\[0:n\]\)$}}
+// DIAG-NEXT: {{^ +}}24 | {{.*#pragma acc kernels loop copyout\(data\[0:n\]\)$}}
+// DIAG-NEXT: {{^ +}}|     ^
 // DIAG-NEXT: {{.*}}Inputs/acc-header.h:31:1: warning: 'routine' not translated: in an inactive branch of an included header: '#ifdef USE_GPU' is false (define USE_GPU to activate it); OpenACC in an included header (not rewritten with this file); the project's headers are translated when omp-migrate writes files (-i, --output-dir) or a diff (--diff): the standard output holds the main file alone [omp-migrate]
-// DIAG-NEXT: {{^  #pragma acc routine seq$}}
+// DIAG-NEXT: {{^ +}}31 | {{#pragma acc routine seq$}}
+// DIAG-NEXT: {{^ +}}| ^
 // The header's <openacc.h> stays: the translations do not compile with
 // OpenMP compilers, which the self-check says as a warning (the headers'
 // directives are reported).
 // DIAG-NEXT: headers.cpp:15:10: warning: self-check: the translation does not compile with -fopenmp: 'openacc.h' file not found (in acc-header.h:6); the file keeps constructs reported as not translated (line:column of the translation; input line 15) [omp-migrate]
+// DIAG-NEXT: {{^ +}}15 | #include "acc-header.h"
+// DIAG-NEXT: {{^ +}}|          ^
 // DIAG-NEXT: omp-migrate: {{.*}}headers.cpp: 1 of 7 constructs translated
 // DIAG-NEXT: acc-header-user.cpp:3:10: warning: self-check: the translation does not compile with -fopenmp: 'openacc.h' file not found (in acc-header.h:6)
+// DIAG-NEXT: {{^ +}}3 | #include "acc-header.h"
+// DIAG-NEXT: {{^ +}}|          ^
 // DIAG-NEXT: omp-migrate: {{.*}}acc-header-user.cpp: 1 of 1 constructs translated
 // DIAG-NEXT: omp-migrate: 2 files: 2 of 8 constructs translated, 6 reported; 0 skipped for errors
 // DIAG-NEXT: exit=1

@@ -36,15 +36,20 @@ void f(int n, float *x) {
 }
 
 // PLAIN: inactive-branches.c:18:1: warning: 'parallel loop' not translated: in an inactive branch: '#if 0' is always false; change the condition to translate it [omp-migrate]
-// PLAIN-NEXT: {{^  #pragma acc parallel loop present\(x\[0:n\]\)$}}
+// PLAIN-NEXT: {{^ +}}18 | {{#pragma acc parallel loop present\(x\[0:n\]\)$}}
+// PLAIN-NEXT: {{^ +}}| ^
 // PLAIN-NEXT: inactive-branches.c:23:1: warning: 'update' not translated: in an inactive branch: '#ifdef USE_GPU' is false; define USE_GPU to translate it [omp-migrate]
-// PLAIN-NEXT: {{^  #pragma acc update self\(x\[0:n\]\)$}}
+// PLAIN-NEXT: {{^ +}}23 | {{#pragma acc update self\(x\[0:n\]\)$}}
+// PLAIN-NEXT: {{^ +}}| ^
 // PLAIN-NEXT: inactive-branches.c:28:3: warning: 'parallel loop' not translated: in an inactive branch: '#if defined(USE_GPU) && VERSION > 2' is false; make 'defined(USE_GPU) && VERSION > 2' true to translate it [omp-migrate]
-// PLAIN-NEXT: {{^  _Pragma\("acc parallel loop present\(x\[0:n\]\)"\)$}}
+// PLAIN-NEXT: {{^ +}}28 | {{.*_Pragma\("acc parallel loop present\(x\[0:n\]\)"\)$}}
+// PLAIN-NEXT: {{^ +}}|   ^
 // PLAIN-NEXT: inactive-branches.c:32:1: warning: 'serial' not translated: in an inactive branch: '#elif VERSION == 2' is false; make 'VERSION == 2' true to translate it [omp-migrate]
-// PLAIN-NEXT: {{^  #pragma acc serial present\(x\[0:n\]\)$}}
+// PLAIN-NEXT: {{^ +}}32 | {{#pragma acc serial present\(x\[0:n\]\)$}}
+// PLAIN-NEXT: {{^ +}}| ^
 // PLAIN-NEXT: Inputs/acc-inactive.h:3:1: warning: 'routine' not translated: in an inactive branch of an included header: '#ifdef USE_GPU' is false (define USE_GPU to activate it); OpenACC in an included header (not rewritten with this file); the project's headers are translated when omp-migrate writes files (-i, --output-dir) or a diff (--diff): the standard output holds the main file alone [omp-migrate]
-// PLAIN-NEXT: {{^  #pragma acc routine seq$}}
+// PLAIN-NEXT: {{^ +}}3 | {{#pragma acc routine seq$}}
+// PLAIN-NEXT: {{^ +}}| ^
 // PLAIN-NEXT: inactive-branches.c: 3 of 8 constructs translated
 // PLAIN-NEXT: exit=1
 

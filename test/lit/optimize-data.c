@@ -23,7 +23,9 @@
 static void relax(int n, int steps, double *a, double *b) {
   // CHECK: {{^  }}#pragma omp target data map(tofrom: a[0:n], b[0:n])
   // CHECK-NEXT: {{^  }}for (int t = 0; t < steps; t++) {
-  // NOTE: optimize-data.c:[[@LINE+2]]:3: note: a[0:n]: (n)*sizeof(double) bytes, moved in once and out once for the whole loop
+  // NOTE: optimize-data.c:[[@LINE+4]]:3: note: a[0:n]: (n)*sizeof(double) bytes, moved in once and out once for the whole loop
+  // NOTE-NEXT: {{^ +}}[[@LINE+3]] |   for (int t = 0; t < steps; t++) {
+  // NOTE-NEXT: {{^ +}}|   ^
   // NOTE-NEXT: optimize-data.c:[[@LINE+1]]:3: note: b[0:n]: (n)*sizeof(double) bytes, moved in once and out once for the whole loop
   for (int t = 0; t < steps; t++) {
     // CHECK: {{^}}#pragma omp target teams distribute parallel for map(to: a[0:n]) map(tofrom: b[0:n])

@@ -11,8 +11,11 @@
 // docs/design.md), so its #include <openacc.h> is reported, and the exit
 // status says that something was left.
 // DIAG: {{.*}}Inputs/uses-openacc.h:1:10: warning: 'include' not translated: OpenACC in an included header (not rewritten with this file); the header is included from runtime-api-header.c:{{[0-9]+}}; the project's headers are translated when omp-migrate writes files (-i, --output-dir) or a diff (--diff): the standard output holds the main file alone [omp-migrate]
-// DIAG-NEXT: {{^  <openacc.h>$}}
+// DIAG-NEXT: {{^ +}}1 | {{.*<openacc.h>$}}
+// DIAG-NEXT: {{^ +}}|          ^
 // DIAG-NEXT: runtime-api-header.c:{{[0-9]+}}:10: warning: self-check: the translation does not compile with -fopenmp: 'openacc.h' file not found (in uses-openacc.h:1); the file keeps constructs reported as not translated
+// DIAG-NEXT: {{^ +[0-9]+}} | #include "uses-openacc.h"
+// DIAG-NEXT: {{^ +}}|          ^
 // DIAG-NEXT: runtime-api-header.c: 1 of 2 constructs translated
 // DIAG-NEXT: exit=1
 // CHECK: {{^}}#include <omp.h>{{$}}

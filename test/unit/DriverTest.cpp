@@ -288,8 +288,12 @@ std::string jsonText(llvm::json::Object O) {
 TEST(DriverTest, WarningsOfTranslatedConstructsArePrintedAndCounted) {
   // The planner fills Warnings; here they are filled by hand.
   FileResult R;
-  R.Path = "k.c";
+  R.Path = "/work/k.c";
+  R.Shown = "k.c"; // as the user named it
   R.Parsed = true;
+  R.Original = "int a[9], b[9];\nvoid f(void) {\n  int i;\n  #pragma acc kernels loop\n"
+               "  for (i = 0; i < 9; ++i) a[i] = b[i];\n\n\n\n  #pragma acc parallel\n"
+               "  {}\n\n  #pragma acc serial\n  {}\n}\n";
   R.Plan.Records = {translatedRecord(4, "kernels loop"), translatedRecord(9, "parallel"),
                     translatedRecord(12, "serial")};
   R.Plan.Records[0].Warnings = {"loop at line 5 runs on one GPU thread: 'a' and 'b' may alias"};
@@ -297,13 +301,19 @@ TEST(DriverTest, WarningsOfTranslatedConstructsArePrintedAndCounted) {
   std::string Err;
   llvm::raw_string_ostream OS(Err);
   int Status = 0;
-  llvm::json::Object J = reportFile(R, /*Explain=*/false, OS, Status);
+  llvm::json::Object J = reportFile(R, {}, OS, Status);
   EXPECT_EQ(Status, 0); // warnings do not change the exit status
+  // As Clang prints its own diagnostics: the source line and a caret.
   EXPECT_EQ(Err, "k.c:4:3: warning: loop at line 5 runs on one GPU thread: 'a' and "
                  "'b' may alias [omp-migrate]\n"
+                 "    4 |   #pragma acc kernels loop\n"
+                 "      |   ^\n"
                  "k.c:12:3: warning: first [omp-migrate]\n"
-                 "k.c:12:3: warning: second [omp-migrate]\n"
+                 "   12 |   #pragma acc serial\n"
+                 "      |   ^\n"
+                 "k.c:12:3: warning: second [omp-migrate]\n" // same place: no line
                  "omp-migrate: k.c: 3 of 3 constructs translated, 3 warnings\n");
+  EXPECT_EQ(J.getString("file"), "/work/k.c"); // the report has the path
   EXPECT_EQ(J.getInteger("warnings"), 3);
   const llvm::json::Array *Cons = J.getArray("constructs");
   ASSERT_TRUE(Cons);
@@ -318,7 +328,7 @@ TEST(DriverTest, WarningsOfTranslatedConstructsArePrintedAndCounted) {
   // One warning: singular.
   R.Plan.Records[2].Warnings.clear();
   Err.clear();
-  reportFile(R, false, OS, Status);
+  reportFile(R, {}, OS, Status);
   EXPECT_NE(Err.find("3 of 3 constructs translated, 1 warning\n"), std::string::npos);
 }
 
@@ -326,6 +336,7 @@ TEST(DriverTest, RecordsOfHeadersAndInactiveBranchesInTheReport) {
   FileResult R;
   R.Path = "m.c";
   R.Parsed = true;
+  R.Original = "int x;\n#if 0\n\n\n  #pragma acc wait\n#endif\n";
   ConstructRecord In = translatedRecord(5, "wait");
   In.Translated = false;
   In.Emitted.clear();
@@ -341,15 +352,16 @@ TEST(DriverTest, RecordsOfHeadersAndInactiveBranchesInTheReport) {
   std::string Err;
   llvm::raw_string_ostream OS(Err);
   int Status = 0;
-  llvm::json::Object J = reportFile(R, false, OS, Status);
+  llvm::json::Object J = reportFile(R, {}, OS, Status);
   EXPECT_EQ(Status, 1);
+  // The header cannot be read (it does not exist): its place, no line.
   EXPECT_EQ(Err, "m.c:5:3: warning: 'wait' not translated: in an inactive branch: "
                  "'#if 0' is always false; change the condition to translate it "
                  "[omp-migrate]\n"
-                 "  #pragma acc wait\n"
+                 "    5 |   #pragma acc wait\n"
+                 "      |   ^\n"
                  "inc/h.h:2:3: warning: 'routine' not translated: OpenACC in an "
                  "included header is not translated yet [omp-migrate]\n"
-                 "  #pragma acc routine\n"
                  "omp-migrate: m.c: 1 of 3 constructs translated\n");
   std::string Text = jsonText(std::move(J));
   EXPECT_NE(Text.find("\"inactive\":true"), std::string::npos);
@@ -370,7 +382,7 @@ TEST(DriverTest, ConflictsLeaveTheFileIntact) {
   std::string Err;
   llvm::raw_string_ostream OS(Err);
   int Status = 0;
-  llvm::json::Object J = reportFile(R, false, OS, Status);
+  llvm::json::Object J = reportFile(R, {}, OS, Status);
   EXPECT_EQ(Status, 1);
   EXPECT_EQ(Err, "c.c:7:1: warning: the compile commands '-DA' and '-DB' edit this "
                  "place differently; the file is left intact [omp-migrate]\n"
