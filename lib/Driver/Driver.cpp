@@ -195,9 +195,80 @@ void noteHeadersInsideCode(ASTContext &Ctx, FileResult &R) {
 /// No edit: the construct at Loc is not translated, for Why, and the
 /// others are left with the file.
 void leaveIntact(const SourceManager &SM, SourceLocation Loc, const std::string &Why,
+                 FileResult &R);
+
+/// Moves the edits of _Pragma literals in headers' macro definitions from
+/// R's edits to R.MacroEdits; when the run does not write headers
+/// (Writable false), the file is left intact instead.
+void separateMacroEdits(const SourceManager &SM, const std::vector<Directive> &Dirs,
+                        bool Writable, FileResult &R) {
+  std::vector<Edit> &Edits = R.Plan.Edits;
+  auto Other = std::stable_partition(Edits.begin(), Edits.end(),
+                                     [](const Edit &E) { return E.File.empty(); });
+  if (Other == Edits.end())
+    return;
+  if (Writable) {
+    R.MacroEdits.assign(std::make_move_iterator(Other), std::make_move_iterator(Edits.end()));
+    Edits.erase(Other, Edits.end());
+    return;
+  }
+  for (const Directive &D : Dirs)
+    if (D.PragmaOperator && D.Text.isValid() && !SM.isInMainFile(D.Text.getBegin())) {
+      PresumedLoc P = SM.getPresumedLoc(D.Text.getBegin());
+      leaveIntact(SM, D.Loc,
+                  "the directive comes from a _Pragma operator in a macro of the header " +
+                      shownPath(P.getFilename()) + " (line " + std::to_string(P.getLine()) +
+                      "), whose definition is translated with the project's headers "
+                      "when omp-migrate writes files (-i, --output-dir) or a diff "
+                      "(--diff): the standard output holds the main file alone",
+                  R);
+      return;
+    }
+}
+
+/// FS with the headers of Edits (their real paths) as the edits make them.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+withMacroEdits(const SourceManager &SM, const std::vector<Edit> &Edits,
+               llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS) {
+  if (Edits.empty())
+    return FS;
+  std::map<std::string, std::vector<Edit>> ByFile;
+  for (const Edit &E : Edits)
+    ByFile[E.File].push_back(E);
+  auto Mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  if (auto Dir = FS->getCurrentWorkingDirectory())
+    Mem->setCurrentWorkingDirectory(*Dir);
+  for (auto &[File, Es] : ByFile) {
+    auto Buf = FS->getBufferForFile(File);
+    if (!Buf)
+      continue;
+    auto Reps = toReplacements(File, Es);
+    if (!Reps) {
+      llvm::consumeError(Reps.takeError());
+      continue;
+    }
+    auto Text = tooling::applyAllReplacements((*Buf)->getBuffer(), *Reps);
+    if (!Text) {
+      llvm::consumeError(Text.takeError());
+      continue;
+    }
+    Mem->addFile(File, 0, llvm::MemoryBuffer::getMemBufferCopy(*Text, File));
+  }
+  auto Over = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(FS);
+  Over->pushOverlay(Mem);
+  return Over;
+}
+void leaveIntact(const SourceManager &SM, SourceLocation Loc, const std::string &Why,
                  FileResult &R) {
-  unsigned Line = SM.getPresumedLineNumber(Loc), Column = SM.getPresumedColumnNumber(Loc);
+  leaveFileIntact(R, SM.getPresumedLineNumber(Loc), SM.getPresumedColumnNumber(Loc), Why);
+}
+
+} // namespace
+
+void leaveFileIntact(FileResult &R, unsigned Line, unsigned Column, const std::string &Why) {
   R.Plan.Edits.clear();
+  R.MacroEdits.clear();
+  R.Translated = R.Original;
   for (ConstructRecord &C : R.Plan.Records) {
     if (!C.Translated)
       continue;
@@ -209,8 +280,6 @@ void leaveIntact(const SourceManager &SM, SourceLocation Loc, const std::string 
                    : "left intact with the whole file: " + Why;
   }
 }
-
-} // namespace
 
 void planParsedFile(ASTContext &Ctx, const CompilerInvocation &Parse,
                     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
@@ -248,6 +317,7 @@ void planParsedFile(ASTContext &Ctx, const CompilerInvocation &Parse,
   int Operator = rewritePragmaOperators(SM, Dirs, R.Plan.Edits, Why);
   if (Operator >= 0)
     leaveIntact(SM, Dirs[Operator].Loc, Why, R);
+  separateMacroEdits(SM, Dirs, Opts.HeaderMacros, R);
   auto Reps = toReplacements(R.Path, R.Plan.Edits);
   if (!Reps) {
     R.Error = llvm::toString(Reps.takeError());
@@ -262,7 +332,8 @@ void planParsedFile(ASTContext &Ctx, const CompilerInvocation &Parse,
   R.Parsed = true;
   // Re-parsed as OpenMP compilers see it (lib/Verify): on a failure,
   // nothing is written for the file.
-  R.SelfCheck = selfCheckTranslation(Parse, std::move(FS), SM, builtinOpenACCHeader(),
+  R.SelfCheck = selfCheckTranslation(Parse, withMacroEdits(SM, R.MacroEdits, std::move(FS)),
+                                     SM, builtinOpenACCHeader(),
                                      R.Path, R.Original, R.Plan, R.Translated);
   // What a reported construct leaves (an acc_* call with no OpenMP form,
   // a header's <openacc.h>) may keep the file from compiling: the reports

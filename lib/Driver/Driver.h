@@ -81,6 +81,11 @@ struct FileResult {
   /// Project headers with OpenACC that the file includes inside a
   /// declaration (their real paths): fragments, not translated on their own.
   std::set<std::string> HeadersInsideCode;
+  /// Edits of `_Pragma("acc ...")` string literals in the macro definitions
+  /// of project headers (Edit::File names the header; PlanOptions::
+  /// HeaderMacros): written with the header when every file that uses the
+  /// macro agrees (lib/Driver/Run.cpp).
+  std::vector<Edit> MacroEdits;
   /// Compile failures of a translation that keeps reported constructs
   /// (warnings; the file is written).
   std::vector<SelfCheckFailure> SelfCheckWarnings;
@@ -150,6 +155,11 @@ int runDriver(const clang::tooling::CompilationDatabase &DB,
               const std::vector<std::string> &Sources,
               const DriverOptions &Opts, llvm::raw_ostream &Out,
               llvm::raw_ostream &Err);
+
+/// Takes back R's translation (edits, macro edits, translated records)
+/// because of Why; the construct at Line:Column (if any) gets Why as its
+/// reason, the others "left intact with the whole file: Why".
+void leaveFileIntact(FileResult &R, unsigned Line, unsigned Column, const std::string &Why);
 
 /// How reportFile prints.
 struct ReportStyle {

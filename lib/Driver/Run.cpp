@@ -124,6 +124,7 @@ template <typename Fn> int writeJson(const std::string &Path, const char *What,
 struct Job {
   std::vector<std::string> Names; ///< the file as the run names it
   std::string Shown;              ///< as messages name it
+  bool Header = false;            ///< a project header, on its own
   FileResult R;
   std::string Diags;    ///< its parses' diagnostics
   std::string WriteErr; ///< why writing it failed
@@ -146,7 +147,10 @@ public:
   Run(const tooling::CompilationDatabase &DB, const DriverOptions &Opts,
       llvm::raw_ostream &Out, llvm::raw_ostream &Err)
       : DB(DB), Opts(Opts), Out(Out), Err(Err),
-        HeaderPhase(Opts.Mode != OutputMode::Stdout && !Opts.Suggest) {}
+        HeaderPhase(Opts.Mode != OutputMode::Stdout && !Opts.Suggest), Plan(Opts.Plan) {
+    // Headers are written: a _Pragma in a header's macro is translated there.
+    Plan.HeaderMacros = HeaderPhase;
+  }
   int run(const std::vector<std::string> &Sources);
 
 private:
@@ -160,6 +164,21 @@ private:
   void sortHeaderRecords(FileResult &R);
   /// A header whose own parse failed: its directives, reported.
   FileResult headerNotParsed(const std::string &Header, const Job &J);
+  /// The files that edit headers' macros, once every file is parsed: a
+  /// file whose edits agree with every other file's at each literal (and
+  /// whose headers are the project's) keeps them, its headers join the
+  /// header phase, and it is written; the others are left intact.
+  void acceptMacroEdits(std::vector<Job> &Waiting);
+  /// Adds the files' edits of Header's macros to H, its translation.
+  void applyMacroEdits(const std::string &Header, FileResult &H);
+  /// Writes J's result with -i or --output-dir.
+  void write(Job &J) {
+    if ((Opts.Mode == OutputMode::InPlace || Opts.Mode == OutputMode::OutputDir) &&
+        J.R.Parsed && J.R.Conflicts.empty()) {
+      llvm::raw_string_ostream WE(J.WriteErr);
+      J.WriteStatus = writeOutput(J.R, Opts, Root, OutputDir, llvm::nulls(), WE);
+    }
+  }
   void report(const FileResult &R, size_t Index, size_t Count);
   /// Reports J's result, then what writing it said, and keeps the result.
   void finish(Job &J, size_t Index, size_t Count) {
@@ -179,6 +198,11 @@ private:
   const DriverOptions &Opts;
   llvm::raw_ostream &Out, &Err;
   const bool HeaderPhase;
+  PlanOptions Plan;
+  /// The headers' macro edits the files made: by header, then place
+  /// (offset, length), the text and the first file that made it.
+  std::map<std::string, std::map<std::pair<unsigned, unsigned>, std::pair<std::string, std::string>>>
+      MacroEdits;
   std::optional<HeaderSelection> Selection;
   std::string Root;
   std::string OutputDir; ///< absolute
@@ -197,20 +221,125 @@ private:
 void Run::work(Job &J, const tooling::CompilationDatabase &From) {
   llvm::raw_string_ostream OS(J.Diags);
   OS.enable_colors(Opts.Colors);
-  std::vector<FileResult> Rs = parseFiles(From, J.Names, Opts.Plan, OS, J.Dropped);
+  std::vector<FileResult> Rs = parseFiles(From, J.Names, Plan, OS, J.Dropped);
   if (Rs.empty()) {
     J.R.Path = realPath(J.Names.front());
     J.R.Shown = J.Shown;
     J.R.Error = "the file could not be parsed; it is skipped";
     return;
   }
+  // The commands' edits of headers' macros (the merge keeps the file's).
+  std::vector<Edit> Macro;
+  for (FileResult &R : Rs)
+    for (Edit &E : R.MacroEdits)
+      if (llvm::none_of(Macro, [&](const Edit &M) {
+            return M.File == E.File && M.Offset == E.Offset && M.Length == E.Length &&
+                   M.Text == E.Text;
+          }))
+        Macro.push_back(std::move(E));
   J.R = mergeConfigurations(std::move(Rs));
   J.R.Shown = J.Shown;
-  if ((Opts.Mode == OutputMode::InPlace || Opts.Mode == OutputMode::OutputDir) &&
-      J.R.Parsed && J.R.Conflicts.empty()) {
-    llvm::raw_string_ostream WE(J.WriteErr);
-    J.WriteStatus = writeOutput(J.R, Opts, Root, OutputDir, llvm::nulls(), WE);
+  if (J.R.Parsed && J.R.Conflicts.empty())
+    J.R.MacroEdits = std::move(Macro);
+  else
+    J.R.MacroEdits.clear();
+  if (J.Header) {
+    // Its uses of other headers' macros: as the files translated them.
+    for (const Edit &E : J.R.MacroEdits) {
+      auto Of = MacroEdits.find(E.File);
+      auto Known = Of == MacroEdits.end() ? decltype(Of->second)::const_iterator()
+                                          : Of->second.find({E.Offset, E.Length});
+      if (Of == MacroEdits.end() || Known == Of->second.end() || Known->second.first != E.Text) {
+        leaveFileIntact(J.R, 0, 0,
+                        "it uses a _Pragma operator of a macro of " + shownPath(E.File) +
+                            ", which the files do not translate as it does");
+        break;
+      }
+    }
+    J.R.MacroEdits.clear();
+    applyMacroEdits(J.Names.front(), J.R);
   }
+  // A file that edits a header's macro waits for the other files' edits.
+  if (J.R.MacroEdits.empty())
+    write(J);
+}
+
+void Run::acceptMacroEdits(std::vector<Job> &Waiting) {
+  // The place of an edit in its header, for messages.
+  auto Place = [](const Edit &E) {
+    unsigned Line = 1;
+    if (auto Buf = llvm::MemoryBuffer::getFile(E.File))
+      Line += (*Buf)->getBuffer().take_front(E.Offset).count('\n');
+    return shownPath(E.File) + ":" + std::to_string(Line);
+  };
+  // Every translation of each literal, with the first file that made it.
+  using Literal = std::tuple<std::string, unsigned, unsigned>;
+  std::map<Literal, std::map<std::string, std::string>> Texts;
+  for (const Job &J : Waiting)
+    for (const Edit &E : J.R.MacroEdits)
+      Texts[{E.File, E.Offset, E.Length}].try_emplace(E.Text, J.Shown);
+  for (Job &J : Waiting) {
+    FileResult &R = J.R;
+    std::string Why;
+    for (const Edit &E : R.MacroEdits) {
+      const auto &All = Texts[{E.File, E.Offset, E.Length}];
+      if (!Selection->selects(E.File)) {
+        Why = "the directive comes from a _Pragma operator in a macro of " + Place(E) +
+              ", a header omp-migrate does not translate (" + Selection->whyNot(E.File) + ")";
+      } else if (All.size() > 1) {
+        Why = "the _Pragma operator of the macro at " + Place(E) + " translates differently in "
+              "its uses (";
+        for (auto It = All.begin(); It != All.end(); ++It)
+          Why += (It == All.begin() ? "" : ", ") + It->first + " in " + It->second;
+        Why += "); its definition can hold one, so every file that uses it is left intact";
+      }
+      if (!Why.empty())
+        break;
+    }
+    if (!Why.empty()) {
+      leaveFileIntact(R, 0, 0, Why);
+      write(J); // --output-dir: its copy
+      continue;
+    }
+    for (const Edit &E : R.MacroEdits) {
+      MacroEdits[E.File].try_emplace({E.Offset, E.Length}, E.Text, J.Shown);
+      // The header is written in the header phase, under its includers'
+      // commands (or, when it does not parse alone, with these edits only).
+      for (const tooling::CompileCommand &Cmd : DB.getCompileCommands(R.Path))
+        Headers.add(E.File, Cmd);
+    }
+    write(J);
+  }
+}
+
+void Run::applyMacroEdits(const std::string &Header, FileResult &H) {
+  auto It = MacroEdits.find(Header);
+  if (It == MacroEdits.end())
+    return;
+  for (const auto &[Place, Edit] : It->second) {
+    auto Same = llvm::find_if(H.Plan.Edits, [&, P = Place](const ompm::Edit &E) {
+      return E.Offset == P.first && E.Length == P.second;
+    });
+    if (Same == H.Plan.Edits.end()) {
+      H.Plan.Edits.push_back({Place.first, Place.second, Edit.first});
+    } else if (Same->Text != Edit.first) {
+      // The header's own use of its macro translates otherwise.
+      leaveFileIntact(H, 0, 0,
+                      "the _Pragma operator of a macro at offset " + std::to_string(Place.first) +
+                          " translates in the header as " + Same->Text + " and in " +
+                          Edit.second + " as " + Edit.first +
+                          "; the macro's definition can hold one");
+      return;
+    }
+  }
+  auto Reps = toReplacements(H.Path, H.Plan.Edits);
+  auto Text = Reps ? tooling::applyAllReplacements(H.Original, *Reps)
+                   : llvm::Expected<std::string>(Reps.takeError());
+  if (!Text) {
+    leaveFileIntact(H, 0, 0, "its macros' edits overlap its own: " + llvm::toString(Text.takeError()));
+    return;
+  }
+  H.Translated = *Text;
 }
 
 void Run::runJobs(std::vector<Job> &Jobs, const tooling::CompilationDatabase &From,
@@ -368,14 +497,25 @@ int Run::run(const std::vector<std::string> &Sources) {
     OutputDir = std::string(Abs);
   }
 
+  std::vector<Job> Waiting;
+  std::vector<size_t> WaitingIndex;
   runJobs(Jobs, DB, [&](Job &J, size_t I) {
     Err << J.Diags;
     for (const std::string &D : J.Dropped)
       if (!llvm::is_contained(Dropped, D))
         Dropped.push_back(D);
     sortHeaderRecords(J.R);
+    if (!J.R.MacroEdits.empty()) {
+      Waiting.push_back(std::move(J)); // reported once every use is known
+      WaitingIndex.push_back(I);
+      return;
+    }
     finish(J, I, Jobs.size());
   });
+  // The files that edit headers' macros: after the others.
+  acceptMacroEdits(Waiting);
+  for (size_t K = 0; K < Waiting.size(); ++K)
+    finish(Waiting[K], WaitingIndex[K], Jobs.size());
 
   // The project's headers with OpenACC, each on its own.
   std::vector<Job> HeaderJobs;
@@ -383,11 +523,17 @@ int Run::run(const std::vector<std::string> &Sources) {
     HeaderJobs.emplace_back();
     HeaderJobs.back().Names.push_back(H);
     HeaderJobs.back().Shown = shownPath(H);
+    HeaderJobs.back().Header = true;
   }
   runJobs(HeaderJobs, Headers, [&](Job &J, size_t I) {
     const std::string &H = J.Names.front();
     if (!J.R.Parsed && J.R.SelfCheck.empty()) {
       J.R = headerNotParsed(H, J);
+      // The files' edits of its macros need no parse of its own.
+      if (MacroEdits.count(H)) {
+        applyMacroEdits(H, J.R);
+        write(J);
+      }
     } else {
       Err << J.Diags;
       // A header it includes is translated on its own, or was reported.

@@ -13,9 +13,18 @@ unsigned EditSet::offset(SourceLocation L) const {
   return SM.getFileOffset(SM.getExpansionLoc(L));
 }
 
+std::string EditSet::otherFile(SourceLocation L) const {
+  FileID F = SM.getFileID(SM.getExpansionLoc(L));
+  if (F == SM.getMainFileID())
+    return "";
+  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(F))
+    return FE->getFileEntry().tryGetRealPathName().str();
+  return "?"; // no file: matches no literal
+}
+
 void EditSet::replace(CharSourceRange R, std::string Text, bool Closes) {
   unsigned B = offset(R.getBegin()), E = offset(R.getEnd());
-  Edits.push_back({B, E - B, std::move(Text), Closes});
+  Edits.push_back({B, E - B, std::move(Text), Closes, otherFile(R.getBegin())});
 }
 
 std::string EditSet::indentOf(SourceLocation Loc) const {
@@ -89,6 +98,10 @@ void EditSet::insertLinesAfter(SourceLocation Loc,
 
 void EditSet::removeDirective(CharSourceRange R) {
   unsigned B = offset(R.getBegin()), E = offset(R.getEnd());
+  if (std::string Other = otherFile(R.getBegin()); !Other.empty()) {
+    Edits.push_back({B, E - B, "", false, std::move(Other)}); // a header's literal
+    return;
+  }
   size_t LineStart = Buf.rfind('\n', B); // searches before B
   LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
   size_t LineEnd = Buf.find('\n', E);

@@ -25,13 +25,18 @@ struct Edit {
   /// closing brace): at one offset it goes before the text that opens what
   /// follows (lines before the next statement), whatever the order planned.
   bool Closes = false;
+  /// The real path of the file the edit is in when it is not the main
+  /// file: the string literal of a `_Pragma` in a header's macro definition
+  /// (lib/Edit/PragmaOperators.h). Empty: the main file.
+  std::string File;
 };
 
 class EditSet {
 public:
   EditSet(const clang::SourceManager &SM);
-  /// Replace a character range of the main file. Closes: the text ends
-  /// what precedes R (see Edit::Closes).
+  /// Replace a character range of the main file (or of a header, for a
+  /// _Pragma's literal: the edit names it). Closes: the text ends what
+  /// precedes R (see Edit::Closes).
   void replace(clang::CharSourceRange R, std::string Text, bool Closes = false);
   /// Insert whole lines before the line holding Loc, indented like it.
   /// When code precedes Loc on its line (`{ stmt; }`), the line is broken
@@ -61,6 +66,8 @@ public:
 
 private:
   unsigned offset(clang::SourceLocation L) const;
+  /// The real path of the file of L when it is not the main file, else "".
+  std::string otherFile(clang::SourceLocation L) const;
   const clang::SourceManager &SM;
   llvm::StringRef Buf;
   std::vector<Edit> Edits;

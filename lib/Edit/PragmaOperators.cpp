@@ -1,6 +1,7 @@
 //===- PragmaOperators.cpp - Directives written as _Pragma("acc ...") -----===//
 #include "Edit/PragmaOperators.h"
 #include <map>
+#include <tuple>
 
 using namespace clang;
 
@@ -10,12 +11,18 @@ int rewritePragmaOperators(const SourceManager &SM, const std::vector<Directive>
                            std::vector<Edit> &Edits, std::string &Why) {
   // The literal of each operator (several directives share one when a
   // macro is used more than once), with its first directive.
-  std::map<std::pair<unsigned, unsigned>, size_t> Literals;
+  // Keyed by file ("" the main file, else a header's real path) and range.
+  using Place = std::tuple<std::string, unsigned, unsigned>;
+  std::map<Place, size_t> Literals;
   for (size_t I = 0; I < Dirs.size(); ++I)
     if (Dirs[I].PragmaOperator && Dirs[I].WhyNotRewritable.empty()) {
-      unsigned B = SM.getFileOffset(Dirs[I].Text.getBegin()),
-               E = SM.getFileOffset(Dirs[I].Text.getEnd());
-      Literals.emplace(std::make_pair(B, E), I);
+      SourceLocation B = Dirs[I].Text.getBegin();
+      std::string File;
+      if (!SM.isInMainFile(B))
+        if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(B)))
+          File = FE->getFileEntry().tryGetRealPathName().str();
+      Literals.emplace(Place{File, SM.getFileOffset(B), SM.getFileOffset(Dirs[I].Text.getEnd())},
+                       I);
     }
   if (Literals.empty())
     return -1;
@@ -23,23 +30,26 @@ int rewritePragmaOperators(const SourceManager &SM, const std::vector<Directive>
     return std::to_string(SM.getPresumedLineNumber(SM.getExpansionLoc(Dirs[I].Loc)));
   };
   std::vector<Edit> Out;
-  std::map<std::pair<unsigned, unsigned>, std::string> Made;
+  std::map<Place, std::string> Made;
   for (Edit &Ed : Edits) {
-    const std::pair<unsigned, unsigned> *Hit = nullptr;
+    const Place *Hit = nullptr;
     size_t Dir = 0;
-    for (const auto &[Range, I] : Literals)
-      if (Ed.Offset < Range.second && Range.first < Ed.Offset + std::max(Ed.Length, 1u) &&
-          !(Ed.Length == 0 && (Ed.Offset == Range.first || Ed.Offset == Range.second))) {
+    for (const auto &[Range, I] : Literals) {
+      auto &[File, B, E] = Range;
+      if (Ed.File == File && Ed.Offset < E && B < Ed.Offset + std::max(Ed.Length, 1u) &&
+          !(Ed.Length == 0 && (Ed.Offset == B || Ed.Offset == E))) {
         Hit = &Range;
         Dir = I;
         break;
       }
+    }
     if (!Hit) {
       Out.push_back(std::move(Ed));
       continue;
     }
     llvm::StringRef Text = Ed.Text;
-    bool OneDirective = Ed.Offset == Hit->first && Ed.Length == Hit->second - Hit->first &&
+    bool OneDirective = Ed.Offset == std::get<1>(*Hit) &&
+                        Ed.Length == std::get<2>(*Hit) - std::get<1>(*Hit) &&
                         Text.consume_front("#pragma omp ") && !Text.contains('\n');
     if (!OneDirective) {
       Why = "the directive comes from a _Pragma operator (line " + Line(Dir) +

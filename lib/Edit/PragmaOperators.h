@@ -5,7 +5,9 @@
 // Its translation is written into the operator's string literal, in the
 // definition: the translators replace the literal (Directive::Text) with
 // `#pragma omp ...` like any directive's text, and these edits become
-// `"omp ..."`. A translation that is not one directive (several lines, a
+// `"omp ..."`. A definition in a project header gets its edit there (the
+// edit names the header, Edit::File); the driver writes it with the header
+// once every file that uses the macro agrees (lib/Driver/Run.cpp). A translation that is not one directive (several lines, a
 // removed directive), or uses of one macro whose translations differ,
 // cannot be written there: the driver then leaves the file intact.
 //

@@ -215,7 +215,8 @@ private:
   }
 
   /// The `_Pragma("acc ...")` operator the directive at Loc comes from,
-  /// when it is written in the main file: a directive of a _Pragma starts
+  /// when it is written in the main file or a header that is not a system
+  /// header (its edit then names the header): a directive of a _Pragma starts
   /// at its `_Pragma` keyword, written in code or in a macro definition
   /// (Loc's spelling, or that of a location it is expanded from).
   bool pragmaOperator(Directive &Dir, SourceLocation Loc) {
@@ -226,7 +227,7 @@ private:
       Token T;
       if (Kw.isFileID() && !Lexer::getRawToken(Kw, T, SM, LO) &&
           T.is(tok::raw_identifier) && T.getRawIdentifier() == "_Pragma") {
-        if (!SM.isInMainFile(Kw))
+        if (!SM.isInMainFile(Kw) && SM.isInSystemHeader(Kw))
           return false;
         std::optional<Token> Open = Lexer::findNextToken(Kw, SM, LO);
         std::optional<Token> Str =

@@ -34,8 +34,9 @@ struct Directive {
   clang::SourceLocation Loc; ///< a location for diagnostics
   /// The directive's text, '#' through its last token; for a directive
   /// of a `_Pragma("acc ...")` operator (in code or in a macro definition
-  /// of the main file), its string literal. Invalid when the directive
-  /// cannot be rewritten in place (a _Pragma of a header's macro).
+  /// of the main file or of a header that is not a system header), its
+  /// string literal. Invalid when the directive cannot be rewritten in
+  /// place.
   clang::CharSourceRange Text;
   /// The original text (continuations kept); `#pragma acc ...` for a
   /// _Pragma operator.

@@ -51,6 +51,11 @@ struct PlanOptions {
   /// reduced whole (`reduction(+: h)`) instead of by atomic updates. Off by
   /// default until checked on a GPU with clang 19 (docs/serial.md).
   bool ArrayReductions = false;
+  /// The driver writes the project's headers (-i, --output-dir, --diff):
+  /// a directive of a `_Pragma` in a header's macro definition is
+  /// translated in the header (FileResult::MacroEdits); otherwise the file
+  /// that uses the macro is left intact.
+  bool HeaderMacros = false;
 };
 
 /// Preprocessor facts the AST does not keep.
