@@ -41,6 +41,10 @@ struct AccFileState {
   bool NeedDefaultAsync = false;
   /// The queue array must be declared before its earliest use.
   clang::SourceLocation FirstQueueUse;
+  /// The helper functions the runtime calls' rewrites call
+  /// (lib/Translate/RuntimeHelpers.h), defined before their earliest use.
+  std::set<std::string> Helpers;
+  clang::SourceLocation FirstHelperUse;
   /// Constructs left untranslated: not emitted, so nothing may rely on them.
   llvm::DenseSet<const clang::Stmt *> FailedConstructs;
   /// The translated compute constructs, for data placement.

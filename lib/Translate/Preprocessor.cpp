@@ -1,6 +1,7 @@
 //===- Preprocessor.cpp - OpenACC in the preprocessor ----------------------===//
 #include "Translate/Preprocessor.h"
 #include "Facts/Conditionals.h"
+#include "Translate/RuntimeHelpers.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -43,15 +44,22 @@ void PreprocessorTranslator::planPreprocessor(const std::vector<std::string> &Op
 }
 
 void PreprocessorTranslator::insertQueueDecl() {
-  if ((!NeedQueues && !NeedDefaultAsync) || St.FirstQueueUse.isInvalid())
+  bool Queues = (NeedQueues || NeedDefaultAsync) && St.FirstQueueUse.isValid();
+  bool Helpers = !St.Helpers.empty() && St.FirstHelperUse.isValid();
+  if (!Queues && !Helpers)
     return;
+  SourceLocation First = !Queues ? St.FirstHelperUse
+                         : !Helpers || SM.isBeforeInTranslationUnit(St.FirstQueueUse,
+                                                                    St.FirstHelperUse)
+                             ? St.FirstQueueUse
+                             : St.FirstHelperUse;
   // Before the top-level declaration that holds the first use.
   const Decl *Top = nullptr;
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     SourceRange SR = D->getSourceRange();
     if (SM.isInMainFile(SM.getExpansionLoc(SR.getBegin())) &&
-        !SM.isBeforeInTranslationUnit(St.FirstQueueUse, SM.getExpansionLoc(SR.getBegin())) &&
-        !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(SR.getEnd()), St.FirstQueueUse)) {
+        !SM.isBeforeInTranslationUnit(First, SM.getExpansionLoc(SR.getBegin())) &&
+        !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(SR.getEnd()), First)) {
       Top = D;
       break;
     }
@@ -68,13 +76,17 @@ void PreprocessorTranslator::insertQueueDecl() {
   if (Moved != Off)
     At = SM.getComposedLoc(Main, Moved);
   std::vector<std::string> Lines;
-  if (NeedQueues)
+  if (Queues && NeedQueues)
     Lines.push_back("static char omp_migrate_async_[64]; /* omp-migrate: one "
                     "dependence object per OpenACC async queue */");
-  if (NeedDefaultAsync)
+  if (Queues && NeedDefaultAsync)
     Lines.push_back("static int " + std::string(DefaultAsyncVar) +
                     " = 0; /* omp-migrate: the default async queue, "
                     "per file */");
+  if (Helpers) {
+    std::vector<std::string> H = helperDefinitions(St.Helpers);
+    Lines.insert(Lines.end(), H.begin(), H.end());
+  }
   EditSet E(SM);
   E.insertLinesBefore(At, Lines);
   Out.Edits.insert(Out.Edits.end(), E.edits().begin(), E.edits().end());

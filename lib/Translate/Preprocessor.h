@@ -19,6 +19,8 @@ public:
   using AccStep::AccStep;
   /// OpenACCLeft: the OpenACC names no edit replaced (RuntimeCalls).
   void planPreprocessor(const std::vector<std::string> &OpenACCLeft);
+  /// The file-scope declarations the translation needs: the async queues'
+  /// objects, the default queue, the runtime helpers (RuntimeHelpers.h).
   void insertQueueDecl();
 };
 

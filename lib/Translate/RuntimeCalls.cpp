@@ -1,5 +1,6 @@
 //===- RuntimeCalls.cpp - The OpenACC runtime API as OpenMP ----------------===//
 #include "Translate/RuntimeCalls.h"
+#include "Translate/RuntimeHelpers.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
@@ -15,6 +16,12 @@ using CK = OpenACCClauseKind;
 using DK = OpenACCDirectiveKind;
 
 namespace {
+/// Whether D is declared in an openacc.h.
+bool fromOpenACCHeader(const SourceManager &SM, const NamedDecl *D) {
+  return D && llvm::sys::path::filename(SM.getFilename(SM.getSpellingLoc(D->getLocation()))) ==
+                  "openacc.h";
+}
+
 class CallFinder : public RecursiveASTVisitor<CallFinder> {
 public:
   CallFinder(SourceManager &SM) : SM(SM) {}
@@ -195,6 +202,25 @@ std::string RuntimeCallTranslator::spliced(const Expr *A, const CallExpr *Outer)
       As.push_back(spliced(X, I));
     Reps.push_back({{B, E}, Callee + "(" + llvm::join(As, ", ") + ")"});
   }
+  // Device type constants outside those calls: their values.
+  std::function<void(const Stmt *)> Constants = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *D = dyn_cast<DeclRefExpr>(S);
+        D && isa<EnumConstantDecl>(D->getDecl()) && fromOpenACCHeader(SM, D->getDecl()) &&
+        deviceTypeValue(D->getDecl()->getName()) != -99 && D->getLocation().isFileID()) {
+      unsigned B = SM.getFileOffset(D->getLocation());
+      unsigned E = B + D->getDecl()->getName().size();
+      if (B >= AB && E <= AE && llvm::none_of(Inner, [&](const CallExpr *I) {
+            auto [IB, IE] = RangeOf(I);
+            return IB <= B && E <= IE;
+          }))
+        Reps.push_back({{B, E}, deviceTypeText(D->getDecl()->getName())});
+    }
+    for (const Stmt *Ch : S->children())
+      Constants(Ch);
+  };
+  Constants(A);
   llvm::sort(Reps, [](const auto &X, const auto &Y) { return X.first.first > Y.first.first; });
   for (const auto &[Rg, Rep] : Reps)
     T.replace(Rg.first - AB, Rg.second - Rg.first, Rep);
@@ -216,17 +242,24 @@ RuntimeCallTranslator::exprRewrite(const CallExpr *C, std::string &Why) {
   W.Range = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(C->getSourceRange()), SM, Ctx.getLangOpts());
   if (Name == "acc_on_device") {
+    if (C->getNumArgs() != 1) {
+      Why = "unexpected number of arguments to acc_on_device";
+      return std::nullopt;
+    }
     Expr::EvalResult ER;
-    if (C->getNumArgs() == 1 && C->getArg(0)->EvaluateAsInt(ER, Ctx)) {
+    if (C->getArg(0)->EvaluateAsInt(ER, Ctx)) {
       int64_t V = ER.Val.getInt().getExtValue();
       if (V == 2)
         W.Text = "omp_is_initial_device()";
-      else if (V == 4 || V == 5 || V == 1)
+      else if (V == 4 || V == 5 || V == 1 || V == 8)
         W.Text = "(!omp_is_initial_device())";
+      else if (V == 0)
+        W.Text = "0";
     }
-    if (W.Text.empty()) {
-      Why = "acc_on_device with this argument has no OpenMP equivalent";
-      return std::nullopt;
+    if (W.Text.empty()) { // a type known when it runs: the helper decides
+      W.Text = "omp_migrate_on_device_((" + spliced(C->getArg(0), C) + "))";
+      W.Notes.push_back("acc_on_device with a type known when it runs calls the "
+                        "helper omp_migrate_on_device_");
     }
     return W;
   }
@@ -390,11 +423,17 @@ void RuntimeCallTranslator::planRuntimeCalls() {
     }
     Rewrote = true;
     R.Notes.insert(R.Notes.end(), W->Notes.begin(), W->Notes.end());
+    for (const std::string &H : helpersCalledIn(W->Text)) {
+      St.Helpers.insert(H);
+      if (St.FirstHelperUse.isInvalid() || SM.isBeforeInTranslationUnit(R.Loc, St.FirstHelperUse))
+        St.FirstHelperUse = R.Loc;
+    }
     EditSet E(SM);
     E.replace(W->Range, W->Text);
     R.Emitted.push_back(W->Text);
     succeed(R, E);
   }
+  rewriteDeviceTypeNames();
   findOpenACCLeft();
   // omp_* calls need omp.h; openacc.h may have come through another header,
   // or stays (names without an OpenMP form are left).
@@ -407,6 +446,56 @@ void RuntimeCallTranslator::planRuntimeCalls() {
     E.insertLinesBefore(At, {"#include <omp.h>"});
     Out.Edits.insert(Out.Edits.end(), E.edits().begin(), E.edits().end());
   }
+}
+
+/// acc_device_t and its constants, where no edit took them: `int` and the
+/// constants' values (`2 /* acc_device_host */`), which the helpers and
+/// OpenMP's rewrites take. Not in macros or directives.
+void RuntimeCallTranslator::rewriteDeviceTypeNames() {
+  FileID Main = SM.getMainFileID();
+  EditSet E(SM);
+  std::set<unsigned> Done;
+  auto Take = [&](SourceLocation L, unsigned Length, const std::string &Text) {
+    if (L.isInvalid() || L.isMacroID() || SM.getFileID(L) != Main)
+      return;
+    unsigned Off = SM.getFileOffset(L);
+    for (const Edit &X : Out.Edits)
+      if (X.Length && Off >= X.Offset && Off < X.Offset + X.Length)
+        return; // rewritten with what holds it
+    if (llvm::any_of(Dirs, [&](const Directive &D) {
+          return D.Text.isValid() && !SM.isBeforeInTranslationUnit(L, D.Text.getBegin()) &&
+                 SM.isBeforeInTranslationUnit(L, D.Text.getEnd());
+        }))
+      return; // the directive's rewrite copies its text
+    if (!Done.insert(Off).second)
+      return;
+    E.replace(CharSourceRange::getCharRange(L, L.getLocWithOffset(Length)), Text);
+  };
+  struct V : RecursiveASTVisitor<V> {
+    std::function<void(const NamedDecl *, SourceLocation)> Note;
+    bool shouldVisitTemplateInstantiations() const { return false; }
+    bool VisitDeclRefExpr(DeclRefExpr *X) {
+      Note(X->getDecl(), X->getLocation());
+      return true;
+    }
+    bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
+      Note(TL.getTypePtr()->getDecl(), TL.getNameLoc());
+      return true;
+    }
+  } Vis;
+  Vis.Note = [&](const NamedDecl *D, SourceLocation L) {
+    if (!fromOpenACCHeader(SM, D))
+      return;
+    StringRef Name = D->getName();
+    if (isa<EnumConstantDecl>(D) && deviceTypeValue(Name) != -99)
+      Take(L, Name.size(), deviceTypeText(Name));
+    else if (isa<TypedefNameDecl>(D) && Name == "acc_device_t")
+      Take(L, Name.size(), "int");
+  };
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+      Vis.TraverseDecl(D);
+  Out.Edits.insert(Out.Edits.end(), E.edits().begin(), E.edits().end());
 }
 
 /// The OpenACC names (declared in openacc.h: routines, acc_device_t, its

@@ -44,6 +44,7 @@ private:
   bool droppable(const clang::Expr *A) const;
   ConstructRecord callRecord(const clang::CallExpr *C) const;
   void absorb(const clang::CallExpr *C, const std::vector<std::string> &Notes);
+  void rewriteDeviceTypeNames();
   void findOpenACCLeft();
 
   std::vector<const clang::CallExpr *> RuntimeCalls;

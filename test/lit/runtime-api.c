@@ -28,8 +28,8 @@ void api(size_t bytes, float *host) {
   // CHECK: {{^ *}}omp_target_free((d), omp_get_default_device());
   acc_free(d);
   // No equivalent: reported, left as is.
-  // CHECK: {{^ *}}acc_get_device_type();
-  acc_get_device_type();
+  // CHECK: {{^ *}}acc_hostptr(host);
+  acc_hostptr(host);
   // An argument the OpenMP form would drop has side effects: reported.
   // CHECK: {{^ *}}acc_set_device_num(0, pick(&ndev));
   acc_set_device_num(0, pick(&ndev));
@@ -43,10 +43,13 @@ int have_accelerator = 1;
 #if defined(_OPENACC)
 int also = 1;
 #endif
-// DIAG: runtime-api.c:14:10: warning: 'include' not translated: kept: the file still uses OpenACC names that have no OpenMP form here: acc_device_t (line 17), acc_get_device_type (line 32), acc_set_device_num (line 35) (gcc provides openacc.h, clang does not)
-// DIAG: runtime-api.c:32:3: warning: 'runtime call' not translated: acc_get_device_type has no OpenMP equivalent
+// DIAG: runtime-api.c:14:10: warning: 'include' not translated: kept: the file still uses OpenACC names that have no OpenMP form here: acc_hostptr (line 32), acc_set_device_num (line 35) (gcc provides openacc.h, clang does not)
+// DIAG: runtime-api.c:32:3: warning: 'runtime call' not translated: acc_hostptr has no OpenMP equivalent
 // DIAG: runtime-api.c:35:3: warning: 'runtime call' not translated: the OpenMP form of acc_set_device_num drops its argument 'pick(&ndev)', which has side effects
 // DIAG: runtime-api.c:15:10: warning: self-check: the translation does not compile with -fopenmp: 'openacc.h' file not found; the file keeps constructs reported as not translated
-// DIAG: runtime-api.c:33:3: warning: self-check: the translation calls 'acc_get_device_type', which nothing declares without openacc.h (only an implicit declaration); the file keeps constructs reported as not translated
+// DIAG: runtime-api.c:33:3: warning: self-check: the translation calls 'acc_hostptr', which nothing declares without openacc.h (only an implicit declaration); the file keeps constructs reported as not translated
 // DIAG: 7 of 10 constructs translated
 // DIAG: exit=1
+// acc_device_t, a type of openacc.h, becomes int.
+// RUN: FileCheck %s --check-prefix=TYPE --input-file=%t.c
+// TYPE: {{^}}int pick(int *calls);

@@ -128,9 +128,9 @@ TEST(DriverTest, CountsRecordsOfSeveralConstructs) {
                      "    #pragma acc parallel loop\n"
                      "    for (int i = 0; i < n; i++) a[i] += 1;\n"
                      "  }\n"
-                     "  acc_get_device_type();\n"
+                     "  acc_hostptr(a);\n"
                      "}\n";
-  // acc_get_device_type() used alone has no OpenMP form: reported, and the
+  // acc_hostptr has no OpenMP form: reported, and the
   // file keeps its #include <openacc.h> (reported too), which OpenMP
   // compilers without openacc.h cannot find. The self-check warns, and the
   // file is written (it once replaced the include, leaving an undeclared
@@ -141,7 +141,7 @@ TEST(DriverTest, CountsRecordsOfSeveralConstructs) {
   ASSERT_EQ(R.SelfCheckWarnings.size(), 2u);
   EXPECT_NE(R.SelfCheckWarnings[0].What.find("'openacc.h' file not found"), std::string::npos)
       << R.SelfCheckWarnings[0].What;
-  EXPECT_EQ(R.SelfCheckWarnings[1].AccRoutine, "acc_get_device_type");
+  EXPECT_EQ(R.SelfCheckWarnings[1].AccRoutine, "acc_hostptr");
   ASSERT_EQ(R.Plan.Records.size(), 4u);
   EXPECT_EQ(R.Plan.untranslated(), 2u);
   std::vector<std::string> Kinds;
@@ -156,7 +156,7 @@ TEST(DriverTest, CountsRecordsOfSeveralConstructs) {
                           "    #pragma omp target teams distribute parallel for\n"
                           "    for (int i = 0; i < n; i++) a[i] += 1;\n"
                           "  }\n"
-                          "  acc_get_device_type();\n"
+                          "  acc_hostptr(a);\n"
                           "}\n");
 }
 

@@ -179,13 +179,13 @@ TEST(PlannerTest, PragmaOperatorsAreTranslatedInTheirLiterals) {
 }
 
 TEST(PlannerTest, RuntimeCallsIncludesAndGuards) {
-  // acc_get_device_type() alone has no OpenMP form: it stays, reported, and
+  // acc_hostptr has no OpenMP form: it stays, reported, and
   // so does the include that declares it (omp.h comes first, for the
   // rewritten calls). See DriverTest.CountsRecordsOfSeveralConstructs.
   FileResult R = translate("#include <openacc.h>\n"
                            "void f(void *p, int n) {\n"
                            "  void *d = acc_malloc(n * 4);\n"
-                           "  acc_get_device_type();\n"
+                           "  acc_hostptr(p);\n"
                            "  acc_free(d);\n"
                            "}\n"
                            "#if defined(_OPENACC)\n"
@@ -195,7 +195,7 @@ TEST(PlannerTest, RuntimeCallsIncludesAndGuards) {
                           "#include <openacc.h>\n"
                           "void f(void *p, int n) {\n"
                           "  void *d = omp_target_alloc((n * 4), omp_get_default_device());\n"
-                          "  acc_get_device_type();\n"
+                          "  acc_hostptr(p);\n"
                           "  omp_target_free((d), omp_get_default_device());\n"
                           "}\n"
                           "#if defined(_OPENMP)\n"
@@ -204,12 +204,12 @@ TEST(PlannerTest, RuntimeCallsIncludesAndGuards) {
   EXPECT_EQ(summary(R.Plan), "include@1:10 NO\nruntime call@3:13 ok\n"
                              "runtime call@4:3 NO\nruntime call@5:3 ok\n"
                              "_OPENACC@7:13 ok\n");
-  EXPECT_EQ(R.Plan.Records[2].Original, "acc_get_device_type()");
-  EXPECT_EQ(R.Plan.Records[2].Reason.rfind("acc_get_device_type has no OpenMP equivalent", 0), 0u)
+  EXPECT_EQ(R.Plan.Records[2].Original, "acc_hostptr(p)");
+  EXPECT_EQ(R.Plan.Records[2].Reason.rfind("acc_hostptr has no OpenMP equivalent", 0), 0u)
       << R.Plan.Records[2].Reason;
   EXPECT_EQ(R.Plan.Records[0].Reason,
             "kept: the file still uses OpenACC names that have no OpenMP form "
-            "here: acc_get_device_type (line 4) (gcc provides openacc.h, clang "
+            "here: acc_hostptr (line 4) (gcc provides openacc.h, clang "
             "does not)");
 }
 

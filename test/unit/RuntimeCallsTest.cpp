@@ -43,9 +43,9 @@ TEST(RuntimeCallsTest, ExpressionsAndDirectiveBlocks) {
 
 TEST(RuntimeCallsTest, ACallWithoutOpenMPFormStaysAndIsReported) {
   std::string Code = std::string(Decls) +
-                     "void acc_set_device_type(acc_device_t);\n"
-                     "void f(void) {\n"
-                     "  acc_set_device_type(acc_device_nvidia);\n"
+                     "void *acc_hostptr(void *);\n"
+                     "void f(void *p) {\n"
+                     "  acc_hostptr(p);\n"
                      "}\n";
   PlanFixture X(Code);
   RuntimeCallTranslator T(*X.Base, *X.St);
@@ -54,4 +54,26 @@ TEST(RuntimeCallsTest, ACallWithoutOpenMPFormStaysAndIsReported) {
   ASSERT_EQ(X.Out.Records.size(), 1u);
   EXPECT_FALSE(X.Out.Records[0].Translated);
   EXPECT_TRUE(X.Out.Edits.empty());
+}
+
+TEST(RuntimeCallsTest, DeviceTypesKnownWhenItRunsCallHelpers) {
+  std::string Code = std::string(Decls) +
+                     "void acc_set_device_type(acc_device_t);\n"
+                     "int f(acc_device_t t) {\n"
+                     "  acc_set_device_type(t);\n"
+                     "  return acc_on_device(t) + acc_get_device_type();\n"
+                     "}\n";
+  PlanFixture X(Code);
+  RuntimeCallTranslator T(*X.Base, *X.St);
+  T.findCalls();
+  T.planRuntimeCalls();
+  std::string R = X.result();
+  EXPECT_NE(R.find("  omp_migrate_set_device_type_((t));\n"
+                   "  return omp_migrate_on_device_((t)) + omp_migrate_device_type_();\n"),
+            std::string::npos) << R;
+  EXPECT_EQ(X.St->Helpers, (std::set<std::string>{"omp_migrate_device_type_",
+                                                  "omp_migrate_on_device_",
+                                                  "omp_migrate_set_device_type_"}));
+  for (const ConstructRecord &C : X.Out.Records)
+    EXPECT_TRUE(C.Translated) << C.Original << ": " << C.Reason;
 }
