@@ -22,6 +22,36 @@ bool fromOpenACCHeader(const SourceManager &SM, const NamedDecl *D) {
                   "openacc.h";
 }
 
+/// Calls Fn(D, L) for each use at L, in the main file's declarations, of a
+/// name D that openacc.h declares (a routine, a constant, a type).
+void forEachOpenACCName(ASTContext &Ctx,
+                        llvm::function_ref<void(const NamedDecl *, SourceLocation)> Fn) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  struct V : RecursiveASTVisitor<V> {
+    std::function<void(const NamedDecl *, SourceLocation)> Note;
+    bool shouldVisitTemplateInstantiations() const { return false; }
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      Note(E->getDecl(), E->getLocation());
+      return true;
+    }
+    bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
+      Note(TL.getTypePtr()->getDecl(), TL.getNameLoc());
+      return true;
+    }
+    bool VisitTagTypeLoc(TagTypeLoc TL) {
+      Note(TL.getDecl(), TL.getNameLoc());
+      return true;
+    }
+  } Vis;
+  Vis.Note = [&](const NamedDecl *D, SourceLocation L) {
+    if (L.isValid() && fromOpenACCHeader(SM, D))
+      Fn(D, L);
+  };
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+      Vis.TraverseDecl(D);
+}
+
 class CallFinder : public RecursiveASTVisitor<CallFinder> {
 public:
   CallFinder(SourceManager &SM) : SM(SM) {}
@@ -471,30 +501,13 @@ void RuntimeCallTranslator::rewriteDeviceTypeNames() {
       return;
     E.replace(CharSourceRange::getCharRange(L, L.getLocWithOffset(Length)), Text);
   };
-  struct V : RecursiveASTVisitor<V> {
-    std::function<void(const NamedDecl *, SourceLocation)> Note;
-    bool shouldVisitTemplateInstantiations() const { return false; }
-    bool VisitDeclRefExpr(DeclRefExpr *X) {
-      Note(X->getDecl(), X->getLocation());
-      return true;
-    }
-    bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
-      Note(TL.getTypePtr()->getDecl(), TL.getNameLoc());
-      return true;
-    }
-  } Vis;
-  Vis.Note = [&](const NamedDecl *D, SourceLocation L) {
-    if (!fromOpenACCHeader(SM, D))
-      return;
+  forEachOpenACCName(Ctx, [&](const NamedDecl *D, SourceLocation L) {
     StringRef Name = D->getName();
     if (isa<EnumConstantDecl>(D) && deviceTypeValue(Name) != -99)
       Take(L, Name.size(), deviceTypeText(Name));
     else if (isa<TypedefNameDecl>(D) && Name == "acc_device_t")
       Take(L, Name.size(), "int");
-  };
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
-      Vis.TraverseDecl(D);
+  });
   Out.Edits.insert(Out.Edits.end(), E.edits().begin(), E.edits().end());
 }
 
@@ -503,12 +516,7 @@ void RuntimeCallTranslator::rewriteDeviceTypeNames() {
 void RuntimeCallTranslator::findOpenACCLeft() {
   FileID Main = SM.getMainFileID();
   std::set<std::string> Seen;
-  auto Note = [&](const NamedDecl *D, SourceLocation L) {
-    if (!D || L.isInvalid())
-      return;
-    SourceLocation DL = SM.getSpellingLoc(D->getLocation());
-    if (llvm::sys::path::filename(SM.getFilename(DL)) != "openacc.h")
-      return;
+  forEachOpenACCName(Ctx, [&](const NamedDecl *D, SourceLocation L) {
     SourceLocation SL = SM.getSpellingLoc(L);
     if (SM.getFileID(SL) != Main)
       return;
@@ -520,27 +528,7 @@ void RuntimeCallTranslator::findOpenACCLeft() {
                        std::to_string(SM.getSpellingLineNumber(SL)) + ")";
     if (Seen.insert(D->getNameAsString()).second)
       OpenACCLeft.push_back(Item);
-  };
-  struct V : RecursiveASTVisitor<V> {
-    std::function<void(const NamedDecl *, SourceLocation)> Note;
-    bool shouldVisitTemplateInstantiations() const { return false; }
-    bool VisitDeclRefExpr(DeclRefExpr *E) {
-      Note(E->getDecl(), E->getLocation());
-      return true;
-    }
-    bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
-      Note(TL.getTypePtr()->getDecl(), TL.getNameLoc());
-      return true;
-    }
-    bool VisitTagTypeLoc(TagTypeLoc TL) {
-      Note(TL.getDecl(), TL.getNameLoc());
-      return true;
-    }
-  } Vis;
-  Vis.Note = Note;
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
-      Vis.TraverseDecl(D);
+  });
 }
 
 } // namespace ompm
