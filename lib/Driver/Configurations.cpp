@@ -238,18 +238,9 @@ FileResult Merger::run() {
   // Left intact: nothing is translated.
   for (auto &[Place, C] : Conflicts)
     M.Conflicts.push_back(C);
-  M.Translated = M.Original;
-  M.Plan.Edits.clear();
-  std::string Where = std::to_string(M.Conflicts.front().Line);
-  for (ConstructRecord &R : M.Plan.Records) {
-    if (!R.Translated)
-      continue;
-    R.Translated = false;
-    R.Emitted.clear();
-    R.Warnings.clear();
-    R.Reason = "left intact: the translations of the file's compile commands "
-               "conflict (line " + Where + ")";
-  }
+  std::string Reason = "left intact: the translations of the file's compile commands "
+                       "conflict (line " + std::to_string(M.Conflicts.front().Line) + ")";
+  takeBackTranslation(M, [&](const ConstructRecord &) { return Reason; });
   return M;
 }
 

@@ -265,7 +265,8 @@ void leaveIntact(const SourceManager &SM, SourceLocation Loc, const std::string 
 
 } // namespace
 
-void leaveFileIntact(FileResult &R, unsigned Line, unsigned Column, const std::string &Why) {
+void takeBackTranslation(FileResult &R,
+                         llvm::function_ref<std::string(const ConstructRecord &)> Reason) {
   R.Plan.Edits.clear();
   R.MacroEdits.clear();
   R.Translated = R.Original;
@@ -275,10 +276,16 @@ void leaveFileIntact(FileResult &R, unsigned Line, unsigned Column, const std::s
     C.Translated = false;
     C.Emitted.clear();
     C.Warnings.clear();
-    C.Reason = C.File.empty() && C.Line == Line && C.Column == Column
-                   ? Why
-                   : "left intact with the whole file: " + Why;
+    C.Reason = Reason(C);
   }
+}
+
+void leaveFileIntact(FileResult &R, unsigned Line, unsigned Column, const std::string &Why) {
+  takeBackTranslation(R, [&](const ConstructRecord &C) {
+    return C.File.empty() && C.Line == Line && C.Column == Column
+               ? Why
+               : "left intact with the whole file: " + Why;
+  });
 }
 
 void planParsedFile(ASTContext &Ctx, const CompilerInvocation &Parse,

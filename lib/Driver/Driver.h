@@ -156,6 +156,11 @@ int runDriver(const clang::tooling::CompilationDatabase &DB,
               const DriverOptions &Opts, llvm::raw_ostream &Out,
               llvm::raw_ostream &Err);
 
+/// Takes back R's translation: its edits and macro edits go, the text is
+/// the original, each translated record becomes untranslated with
+/// Reason(record).
+void takeBackTranslation(FileResult &R,
+                         llvm::function_ref<std::string(const ConstructRecord &)> Reason);
 /// Takes back R's translation (edits, macro edits, translated records)
 /// because of Why; the construct at Line:Column (if any) gets Why as its
 /// reason, the others "left intact with the whole file: Why".
