@@ -221,16 +221,10 @@ FileResult Merger::run() {
   if (Conflicts.empty()) {
     for (const Rep &E : Edits)
       M.Plan.Edits.push_back(Edit{E.Offset, E.Length, E.Text});
-    auto Reps = toReplacements(M.Path, M.Plan.Edits);
-    if (Reps) {
-      auto Text = tooling::applyAllReplacements(M.Original, *Reps);
-      if (Text)
-        M.Translated = *Text;
-      else
-        Why = llvm::toString(Text.takeError());
-    } else {
-      Why = llvm::toString(Reps.takeError());
-    }
+    if (auto Text = applyEdits(M.Path, M.Original, M.Plan.Edits))
+      M.Translated = *Text;
+    else
+      Why = llvm::toString(Text.takeError());
     if (Why.empty())
       return M;
     conflict(1, 1, "the compile commands' edits cannot be combined: " + Why);

@@ -242,12 +242,7 @@ withMacroEdits(const SourceManager &SM, const std::vector<Edit> &Edits,
     auto Buf = FS->getBufferForFile(File);
     if (!Buf)
       continue;
-    auto Reps = toReplacements(File, Es);
-    if (!Reps) {
-      llvm::consumeError(Reps.takeError());
-      continue;
-    }
-    auto Text = tooling::applyAllReplacements((*Buf)->getBuffer(), *Reps);
+    auto Text = applyEdits(File, (*Buf)->getBuffer(), Es);
     if (!Text) {
       llvm::consumeError(Text.takeError());
       continue;
@@ -325,12 +320,7 @@ void planParsedFile(ASTContext &Ctx, const CompilerInvocation &Parse,
   if (Operator >= 0)
     leaveIntact(SM, Dirs[Operator].Loc, Why, R);
   separateMacroEdits(SM, Dirs, Opts.HeaderMacros, R);
-  auto Reps = toReplacements(R.Path, R.Plan.Edits);
-  if (!Reps) {
-    R.Error = llvm::toString(Reps.takeError());
-    return;
-  }
-  auto Text = tooling::applyAllReplacements(R.Original, *Reps);
+  auto Text = applyEdits(R.Path, R.Original, R.Plan.Edits);
   if (!Text) {
     R.Error = llvm::toString(Text.takeError());
     return;

@@ -247,9 +247,8 @@ void Run::work(Job &J, const tooling::CompilationDatabase &From) {
     // Its uses of other headers' macros: as the files translated them.
     for (const Edit &E : J.R.MacroEdits) {
       auto Of = MacroEdits.find(E.File);
-      auto Known = Of == MacroEdits.end() ? decltype(Of->second)::const_iterator()
-                                          : Of->second.find({E.Offset, E.Length});
-      if (Of == MacroEdits.end() || Known == Of->second.end() || Known->second.first != E.Text) {
+      if (Of == MacroEdits.end() || Of->second.count({E.Offset, E.Length}) == 0 ||
+          Of->second.at({E.Offset, E.Length}).first != E.Text) {
         leaveFileIntact(J.R, 0, 0,
                         "it uses a _Pragma operator of a macro of " + shownPath(E.File) +
                             ", which the files do not translate as it does");
@@ -332,9 +331,7 @@ void Run::applyMacroEdits(const std::string &Header, FileResult &H) {
       return;
     }
   }
-  auto Reps = toReplacements(H.Path, H.Plan.Edits);
-  auto Text = Reps ? tooling::applyAllReplacements(H.Original, *Reps)
-                   : llvm::Expected<std::string>(Reps.takeError());
+  auto Text = applyEdits(H.Path, H.Original, H.Plan.Edits);
   if (!Text) {
     leaveFileIntact(H, 0, 0, "its macros' edits overlap its own: " + llvm::toString(Text.takeError()));
     return;

@@ -13,7 +13,7 @@ unsigned EditSet::offset(SourceLocation L) const {
   return SM.getFileOffset(SM.getExpansionLoc(L));
 }
 
-std::string EditSet::otherFile(SourceLocation L) const {
+std::string otherFileOf(const SourceManager &SM, SourceLocation L) {
   FileID F = SM.getFileID(SM.getExpansionLoc(L));
   if (F == SM.getMainFileID())
     return "";
@@ -24,7 +24,7 @@ std::string EditSet::otherFile(SourceLocation L) const {
 
 void EditSet::replace(CharSourceRange R, std::string Text, bool Closes) {
   unsigned B = offset(R.getBegin()), E = offset(R.getEnd());
-  Edits.push_back({B, E - B, std::move(Text), Closes, otherFile(R.getBegin())});
+  Edits.push_back({B, E - B, std::move(Text), Closes, otherFileOf(SM, R.getBegin())});
 }
 
 std::string EditSet::indentOf(SourceLocation Loc) const {
@@ -98,7 +98,7 @@ void EditSet::insertLinesAfter(SourceLocation Loc,
 
 void EditSet::removeDirective(CharSourceRange R) {
   unsigned B = offset(R.getBegin()), E = offset(R.getEnd());
-  if (std::string Other = otherFile(R.getBegin()); !Other.empty()) {
+  if (std::string Other = otherFileOf(SM, R.getBegin()); !Other.empty()) {
     Edits.push_back({B, E - B, "", false, std::move(Other)}); // a header's literal
     return;
   }
@@ -167,6 +167,14 @@ toReplacements(llvm::StringRef FilePath, const std::vector<Edit> &In) {
             FilePath, E.Offset, E.Length, E.Inserted + E.Replacement)))
       return std::move(Err);
   return Reps;
+}
+
+llvm::Expected<std::string> applyEdits(llvm::StringRef FilePath, llvm::StringRef Text,
+                                       const std::vector<Edit> &Edits) {
+  auto Reps = toReplacements(FilePath, Edits);
+  if (!Reps)
+    return Reps.takeError();
+  return tooling::applyAllReplacements(Text, *Reps);
 }
 
 } // namespace ompm

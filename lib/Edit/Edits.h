@@ -66,8 +66,6 @@ public:
 
 private:
   unsigned offset(clang::SourceLocation L) const;
-  /// The real path of the file of L when it is not the main file, else "".
-  std::string otherFile(clang::SourceLocation L) const;
   const clang::SourceManager &SM;
   llvm::StringRef Buf;
   std::vector<Edit> Edits;
@@ -78,6 +76,15 @@ private:
 /// edits overlap.
 llvm::Expected<clang::tooling::Replacements>
 toReplacements(llvm::StringRef FilePath, const std::vector<Edit> &Edits);
+
+/// Text (the contents of FilePath) with Edits made (toReplacements'
+/// order); fails when two edits overlap.
+llvm::Expected<std::string> applyEdits(llvm::StringRef FilePath, llvm::StringRef Text,
+                                       const std::vector<Edit> &Edits);
+
+/// The real path of the file Loc (its expansion) is in when it is not the
+/// main file ("?" for a buffer with no file), else "": an edit's File.
+std::string otherFileOf(const clang::SourceManager &SM, clang::SourceLocation Loc);
 
 } // namespace ompm
 

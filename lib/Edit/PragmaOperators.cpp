@@ -17,11 +17,8 @@ int rewritePragmaOperators(const SourceManager &SM, const std::vector<Directive>
   for (size_t I = 0; I < Dirs.size(); ++I)
     if (Dirs[I].PragmaOperator && Dirs[I].WhyNotRewritable.empty()) {
       SourceLocation B = Dirs[I].Text.getBegin();
-      std::string File;
-      if (!SM.isInMainFile(B))
-        if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(B)))
-          File = FE->getFileEntry().tryGetRealPathName().str();
-      Literals.emplace(Place{File, SM.getFileOffset(B), SM.getFileOffset(Dirs[I].Text.getEnd())},
+      Literals.emplace(Place{otherFileOf(SM, B), SM.getFileOffset(B),
+                             SM.getFileOffset(Dirs[I].Text.getEnd())},
                        I);
     }
   if (Literals.empty())

@@ -595,10 +595,7 @@ selfCheckTranslation(const CompilerInvocation &Parse,
   };
   if (Inject != InjectedFault::None) {
     injectFault(Inject, Original, Plan.Edits);
-    auto Reps = toReplacements(Path, Plan.Edits);
-    if (!Reps)
-      return Fail(llvm::toString(Reps.takeError()));
-    auto Text = tooling::applyAllReplacements(Original, *Reps);
+    auto Text = applyEdits(Path, Original, Plan.Edits);
     if (!Text)
       return Fail(llvm::toString(Text.takeError()));
     Translated = *Text;
