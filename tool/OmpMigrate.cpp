@@ -9,6 +9,7 @@
 #include "Driver/Commands.h"
 #include "Driver/Driver.h"
 #include "Mapping/Mapping.h"
+#include "Translate/RuntimeHelpers.h"
 #include "clang/Basic/Version.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Config/llvm-config.h"
@@ -139,7 +140,7 @@ int main(int argc, const char **argv) {
   // --print-mapping needs no source file.
   for (int I = 1; I < argc; ++I)
     if (StringRef(argv[I]) == "--print-mapping" || StringRef(argv[I]) == "-print-mapping") {
-      outs() << ompm::renderMappingMarkdown();
+      outs() << ompm::renderMappingMarkdown() << ompm::helpersMarkdown();
       return 0;
     }
   // An explicit -p must name a compilation database: Clang's tooling would

@@ -13,6 +13,16 @@ void MapList::add(const std::string &Type, const std::string &Item) {
       auto It = llvm::find(G.second, Item);
       if (It == G.second.end() || G.first == Type || G.first == "tofrom")
         continue;
+      // An allocation that another clause copies out (create(x)
+      // copyout(x)): the allocation comes first, so nothing is copied in,
+      // and the data is copied out at the end.
+      if (G.first == "alloc" && (Type == "from" || Type == "tofrom")) {
+        G.second.erase(It);
+        Items.erase(Item);
+        llvm::erase_if(Groups, [](const auto &X) { return X.second.empty(); });
+        add("from", Item);
+        return;
+      }
       bool In = G.first == "to" || Type == "to" || Type == "tofrom";
       bool Out = G.first == "from" || Type == "from" || Type == "tofrom";
       if (In && Out) {

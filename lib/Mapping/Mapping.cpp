@@ -88,13 +88,13 @@ const DirectiveRule DirRules[] = {
 };
 
 const RuntimeDirectiveRule DirectiveApiRules[] = {
-  {"acc_copyin", "target enter data map(to: $S)", "", 1, 2, 0},
-  {"acc_present_or_copyin", "target enter data map(to: $S)", "", 1, 2, 0},
-  {"acc_pcopyin", "target enter data map(to: $S)", "", 1, 2, 0},
+  {"acc_copyin", "target enter data map(to: $S)", "", 1, 2, 0, "omp_migrate_copyin_(($1), ($2))"},
+  {"acc_present_or_copyin", "target enter data map(to: $S)", "", 1, 2, 0, "omp_migrate_copyin_(($1), ($2))"},
+  {"acc_pcopyin", "target enter data map(to: $S)", "", 1, 2, 0, "omp_migrate_copyin_(($1), ($2))"},
   {"acc_copyin_async", "target enter data map(to: $S)", "", 1, 2, 3},
-  {"acc_create", "target enter data map(alloc: $S)", "", 1, 2, 0},
-  {"acc_present_or_create", "target enter data map(alloc: $S)", "", 1, 2, 0},
-  {"acc_pcreate", "target enter data map(alloc: $S)", "", 1, 2, 0},
+  {"acc_create", "target enter data map(alloc: $S)", "", 1, 2, 0, "omp_migrate_create_(($1), ($2))"},
+  {"acc_present_or_create", "target enter data map(alloc: $S)", "", 1, 2, 0, "omp_migrate_create_(($1), ($2))"},
+  {"acc_pcreate", "target enter data map(alloc: $S)", "", 1, 2, 0, "omp_migrate_create_(($1), ($2))"},
   {"acc_create_async", "target enter data map(alloc: $S)", "", 1, 2, 3},
   {"acc_copyout", "target exit data map(from: $S)", "", 1, 2, 0},
   {"acc_copyout_async", "target exit data map(from: $S)", "", 1, 2, 3},
@@ -251,8 +251,15 @@ std::string renderMappingMarkdown() {
         Omp += " then `#pragma omp " + cell(D->Directive2) + "`";
       if (D->AsyncArg)
         Omp += " with `nowait depend(inout: omp_migrate_async_[q])`";
-      Note = "as a statement only: $S is the bytes [p, p + n) through a char "
-             "pointer; elsewhere reported";
+      Note = "as a statement: $S is the bytes [p, p + n) through a char "
+             "pointer";
+      if (*D->Value) {
+        Omp += "; as a value `" + cell(D->Value) + "`";
+        Note += "; as a value, a helper function enters the data and returns "
+                "its device address (use_device_ptr)";
+      } else {
+        Note += "; elsewhere reported";
+      }
     }
     OS << "| `" << R.AccName << "` | " << Omp << " | " << cell(Note) << " |\n";
   }

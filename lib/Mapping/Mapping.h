@@ -87,6 +87,9 @@ struct RuntimeDirectiveRule {
   unsigned PtrArg;        ///< 1-based argument index of the host address, 0 none
   unsigned BytesArg;      ///< 1-based argument index of the byte count, 0 none
   unsigned AsyncArg;      ///< 1-based argument index of the async queue, 0 none
+  /// The call's rewrite where its value is used (a helper's call, a
+  /// template as in RuntimeApi.def), or "" (reported).
+  const char *Value = "";
 };
 llvm::ArrayRef<RuntimeDirectiveRule> runtimeDirectiveRules();
 const RuntimeDirectiveRule *findRuntimeDirectiveRule(llvm::StringRef Name);

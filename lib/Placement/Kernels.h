@@ -40,6 +40,9 @@ struct Kernel {
   const clang::Stmt *Body = nullptr;
   /// It may run on the host instead (an if or self clause).
   bool Conditional = false;
+  /// Why no data region may enclose it (data it zeroes must be allocated
+  /// by it); empty when one may.
+  std::string NoRegionWhy;
   /// Map items the kernel keeps as its own (an always or present modifier,
   /// a form not followed): noted on a region around it.
   std::vector<std::string> Skipped;

@@ -114,7 +114,9 @@ FilePlan planFile(ASTContext &Ctx, const std::vector<Directive> &Dirs,
     // A kernel that may run on the host (an if or self clause) uses the
     // host's data then: no region may hold its data on the device.
     for (const Kernel &K : Kernels)
-      if (K.Conditional)
+      if (!K.NoRegionWhy.empty())
+        Bs.push_back({K.S, K.Fn, K.NoRegionWhy});
+      else if (K.Conditional)
         Bs.push_back({K.S, K.Fn,
                       "a kernel inside may run on the host (its if clause, line " +
                           std::to_string(Ctx.getSourceManager().getPresumedLineNumber(

@@ -1,5 +1,6 @@
 //===- AccState.cpp - What the OpenACC translators of a file share --------===//
 #include "Translate/AccState.h"
+#include "Translate/RuntimeHelpers.h"
 #include "Facts/Members.h"
 #include "clang/Lex/Lexer.h"
 
@@ -93,6 +94,15 @@ std::string AccStep::queueRef(const Expr *Q) {
 void AccStep::noteQueueUse(SourceLocation L) {
   if (St.FirstQueueUse.isInvalid() || SM.isBeforeInTranslationUnit(L, St.FirstQueueUse))
     St.FirstQueueUse = L;
+}
+
+void AccStep::noteHelpers(StringRef Text, SourceLocation L) {
+  for (const std::string &H : helpersCalledIn(Text)) {
+    St.Helpers.insert(H);
+    St.NeedOmpH = true;
+    if (St.FirstHelperUse.isInvalid() || SM.isBeforeInTranslationUnit(L, St.FirstHelperUse))
+      St.FirstHelperUse = L;
+  }
 }
 
 void AccStep::enclosingData(int I, llvm::DenseSet<const ValueDecl *> &Present,

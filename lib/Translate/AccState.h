@@ -45,6 +45,8 @@ struct AccFileState {
   /// (lib/Translate/RuntimeHelpers.h), defined before their earliest use.
   std::set<std::string> Helpers;
   clang::SourceLocation FirstHelperUse;
+  /// A translation calls omp_* routines: the file includes omp.h.
+  bool NeedOmpH = false;
   /// Constructs left untranslated: not emitted, so nothing may rely on them.
   llvm::DenseSet<const clang::Stmt *> FailedConstructs;
   /// The translated compute constructs, for data placement.
@@ -82,6 +84,9 @@ protected:
   std::string queueRef(const clang::Expr *Q);
   /// The queue array must be declared before its earliest use.
   void noteQueueUse(clang::SourceLocation L);
+  /// The helpers Text calls (RuntimeHelpers.h) are defined before L, and
+  /// the file includes omp.h.
+  void noteHelpers(llvm::StringRef Text, clang::SourceLocation L);
   /// What the translated data constructs around directive I make present:
   /// variables, and member paths ("m.x", whose structure is then present
   /// too: the section came with a map of it).

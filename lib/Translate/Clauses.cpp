@@ -1,6 +1,7 @@
 //===- Clauses.cpp - OpenACC clauses as OpenMP clauses --------------------===//
 #include "Translate/Clauses.h"
 #include "Facts/Members.h"
+#include "clang/AST/ParentMapContext.h"
 
 using namespace clang;
 
@@ -212,9 +213,32 @@ bool ClauseStep::dataClause(const OpenACCClause *C, DataContext Ctxt, bool Final
   if (Finalize && C->getClauseKind() == CK::CopyOut)
     R.Notes.push_back("copyout with finalize: the reference count is "
                       "decremented once, not zeroed");
-  if (isOpenACCModifierBitSet(Mods, OpenACCModifierKind::Zero)) {
-    Why = "the zero modifier has no OpenMP equivalent";
-    return false;
+  bool Zero = isOpenACCModifierBitSet(Mods, OpenACCModifierKind::Zero);
+  if (Zero && Ctxt == DataContext::ExitData) {
+    R.Notes.push_back("the zero modifier on an exit data does nothing "
+                      "(it zeroes what an entry allocates): dropped");
+    Zero = false;
+  }
+  if (Zero) {
+    for (const Expr *E : varList(C)) {
+      ZeroItem Z;
+      if (!zeroItem(E, Z, Why))
+        return false;
+      Z.CopyOut = C->getClauseKind() == CK::CopyOut ||
+                  C->getClauseKind() == CK::PCopyOut ||
+                  C->getClauseKind() == CK::PresentOrCopyOut;
+      Zeros.push_back(Z);
+    }
+    R.Notes.push_back("the zero modifier: omp_migrate_enter_zero_ allocates " +
+                      std::string(Ctxt == DataContext::EnterData
+                                      ? "and zeroes what was not present"
+                                      : "and zeroes what was not present "
+                                        "before the construct, an exit data "
+                                        "after it ends its lifetime"));
+    // An enter data's zero items are entered by the helper alone (a map
+    // too would count them twice).
+    if (Ctxt == DataContext::EnterData)
+      return true;
   }
   bool Always = isOpenACCModifierBitSet(Mods, OpenACCModifierKind::Always) ||
                 isOpenACCModifierBitSet(Mods, OpenACCModifierKind::AlwaysIn) ||
@@ -268,5 +292,117 @@ bool ClauseStep::dataClause(const OpenACCClause *C, DataContext Ctxt, bool Final
   return true;
 }
 
+
+bool ClauseStep::zeroItem(const Expr *E, ZeroItem &Z, std::string &Why) const {
+  Z.Item = text(E);
+  const Expr *X = E->IgnoreParenImpCasts();
+  // A variable or a literal as written (not a macro, which may expand to
+  // `n + 1`) needs no parentheses.
+  auto Simple = [](const Expr *B) {
+    B = B->IgnoreParenImpCasts();
+    return !B->getBeginLoc().isMacroID() &&
+           (isa<DeclRefExpr>(B) || isa<MemberExpr>(B) || isa<IntegerLiteral>(B));
+  };
+  auto Paren = [&](const Expr *B) {
+    return Simple(B) ? text(B) : "(" + text(B) + ")";
+  };
+  if (memberPathOf(E)) {
+    Why = "the zero modifier on a structure member ('" + Z.Item +
+          "') is not translated";
+    return false;
+  }
+  if (const auto *S = dyn_cast<ArraySectionExpr>(X)) {
+    const Expr *Base = S->getBase()->IgnoreParenImpCasts();
+    if (!isa<DeclRefExpr>(Base)) {
+      Why = "the zero modifier on a multi-dimensional section ('" + Z.Item +
+            "') is not translated";
+      return false;
+    }
+    std::string B = text(Base);
+    const Expr *Lo = S->getLowerBound();
+    Expr::EvalResult ER;
+    bool LoZero = !Lo || (Lo->EvaluateAsInt(ER, Ctx) && ER.Val.getInt().isZero());
+    Z.Addr = LoZero ? B : "&" + B + "[" + text(Lo) + "]";
+    std::string Elem = "sizeof(" + B + "[0])";
+    if (S->getLength()) {
+      Z.Bytes = Paren(S->getLength()) + " * " + Elem;
+    } else if (Base->getType()->isConstantArrayType() ||
+               (isa<DeclRefExpr>(Base) &&
+                cast<DeclRefExpr>(Base)->getDecl()->getType()->isConstantArrayType())) {
+      Z.Bytes = LoZero ? "sizeof(" + B + ")"
+                       : "sizeof(" + B + ") - " + Paren(Lo) + " * " + Elem;
+    } else {
+      Why = "the zero modifier on '" + Z.Item + "': the section has no length";
+      return false;
+    }
+    return true;
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(X)) {
+    QualType T = Ref->getDecl()->getType();
+    if (T->isPointerType()) {
+      Why = "'" + Z.Item + "' is a pointer without a section: write the "
+            "section the zero modifier zeroes";
+      return false;
+    }
+    Z.Addr = T->isArrayType() ? text(Ref) : "&" + text(Ref);
+    Z.Bytes = "sizeof(" + text(Ref) + ")";
+    return true;
+  }
+  Why = "the zero modifier on '" + Z.Item + "' is not translated";
+  return false;
+}
+
+std::string ClauseStep::codeIndent(const Directive &D) const {
+  EditSet E(SM);
+  std::string I = E.indentOf(D.Loc);
+  if (!I.empty() || !D.S)
+    return I;
+  // A directive in the first column: the indentation of its statement, or
+  // of the next line of code.
+  if (const Stmt *A = associatedStmt(D.S))
+    return E.indentOf(SM.getExpansionLoc(A->getBeginLoc()));
+  StringRef Buf = SM.getBufferData(SM.getFileID(D.Text.getEnd()));
+  size_t At = SM.getFileOffset(D.Text.getEnd());
+  while ((At = Buf.find('\n', At)) != StringRef::npos) {
+    StringRef Line = Buf.substr(++At).take_until([](char C) { return C == '\n'; });
+    StringRef Code = Line.ltrim(" \t");
+    if (!Code.empty() && !Code.starts_with("#"))
+      return Line.take_front(Line.size() - Code.size()).str();
+  }
+  return I;
+}
+
+std::vector<std::string> ClauseStep::zeroEntries(const std::string &Cond,
+                                                 const std::string &Indent) const {
+  std::vector<std::string> Lines;
+  for (const ZeroItem &Z : Zeros)
+    Lines.push_back(Indent + (Cond.empty() ? "" : "if (" + Cond + ") ") +
+                    "omp_migrate_enter_zero_(" + Z.Addr + ", " + Z.Bytes + ");");
+  return Lines;
+}
+
+std::string ClauseStep::zeroExit(const MapList &Maps, const std::string &Cond) const {
+  MapList Exit;
+  for (const ZeroItem &Z : Zeros) {
+    bool Out = Z.CopyOut;
+    for (const auto &[T, Items] : Maps.Groups)
+      if ((T == "from" || T == "tofrom") && llvm::is_contained(Items, Z.Item))
+        Out = true;
+    Exit.add(Out ? "from" : "release", Z.Item);
+  }
+  std::vector<std::string> Cl;
+  Exit.renderInto(Cl);
+  if (!Cond.empty())
+    Cl.push_back("if(" + Cond + ")");
+  return ompLine("target exit data", Cl);
+}
+
+std::string ClauseStep::zeroPlaceWhy(const Stmt *S) const {
+  DynTypedNodeList Ps = Ctx.getParents(*S);
+  if (Ps.empty() || !Ps[0].get<CompoundStmt>())
+    return "the zero modifier: the construct must be a statement of a { } "
+           "block (its data is zeroed before it and released after it)";
+  return "";
+}
 
 } // namespace ompm

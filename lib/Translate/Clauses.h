@@ -10,6 +10,7 @@
 #define OMPM_TRANSLATE_CLAUSES_H
 
 #include "Facts/Regions.h"
+#include "Edit/MapList.h"
 #include "Translate/AccState.h"
 
 namespace ompm {
@@ -62,6 +63,36 @@ protected:
                          const std::set<std::string> &PresentPaths,
                          bool DefaultPresent, MapList &Maps,
                          ConstructRecord &R) const;
+  /// An item of a clause with the zero modifier (create(zero: b[0:n]),
+  /// copyout(zero: ...)): OpenACC zeroes it on the device when the clause
+  /// allocates it. Its host bytes, for the helper omp_migrate_enter_zero_.
+  struct ZeroItem {
+    std::string Item;  ///< as written: "b[0:n]"
+    std::string Addr;  ///< its first byte: "b", "&b[lo]", "&x"
+    std::string Bytes; ///< its size: "(n) * sizeof(b[0])", "sizeof(b)"
+    bool CopyOut = false;
+  };
+  /// The zero items of the clauses dataClause has read since the caller
+  /// last cleared the list.
+  std::vector<ZeroItem> Zeros;
+  /// E as a zero item: a variable, a whole array or a one-dimensional
+  /// section. False, with Why, for anything else.
+  bool zeroItem(const clang::Expr *E, ZeroItem &Z, std::string &Why) const;
+  /// The calls that allocate and zero the zero items before a construct (or
+  /// after an enter data's maps), each under Cond when it is not empty,
+  /// after Indent.
+  std::vector<std::string> zeroEntries(const std::string &Cond,
+                                       const std::string &Indent) const;
+  /// The indentation of code placed before directive D: its own, or its
+  /// statement's when the directive starts its line.
+  std::string codeIndent(const Directive &D) const;
+  /// The exit data after a construct that mirrors zeroEntries: from for an
+  /// item copied out (by its clause or another clause of the construct,
+  /// Maps), else release.
+  std::string zeroExit(const MapList &Maps, const std::string &Cond) const;
+  /// Why zero items cannot be placed around statement S: the lines before
+  /// and after it need a { } block around it. Empty when they can.
+  std::string zeroPlaceWhy(const clang::Stmt *S) const;
   /// One data clause's items into maps (or is_device_ptr) for a context.
   bool dataClause(const clang::OpenACCClause *C, DataContext Ctxt, bool Finalize,
                   MapList &Maps, std::vector<std::string> &DevPtrs,

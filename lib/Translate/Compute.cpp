@@ -68,7 +68,7 @@ void ComputeTranslator::run() {
     emitConstruct();
   else if (!emitKernels())
     return failAll(Why);
-  if (!innerDirectives())
+  if (!innerDirectives() || !placeZeros())
     return failAll(Why);
   if (!Async.empty())
     noteQueueUse(C.Loc);
@@ -82,6 +82,10 @@ void ComputeTranslator::run() {
   K.Conditional = llvm::any_of(C.Clauses, [](const OpenACCClause *Cl) {
     return Cl->getClauseKind() == CK::If || Cl->getClauseKind() == CK::Self;
   });
+  // Zeroed data must be fresh here: no data region may enclose it.
+  if (!Zeros.empty())
+    K.NoRegionWhy = "a kernel inside zeroes data it allocates (line " +
+                    std::to_string(R.Line) + ")";
   St.Kernels.push_back(std::move(K));
   // Data reached through structure members (s.x may be any array's data):
   // data placement cannot tell what the kernel touches.
@@ -170,8 +174,10 @@ bool ComputeTranslator::readClauses() {
       if (const DataClauseRule *Rule =
               findDataClauseRule(Cl->getClauseKind(), DataContext::Compute)) {
         StringRef T = Rule->OmpMapType;
+        // Zeroed data stays the construct's own (placeZeros).
         if (T == "to" || T == "from" || T == "tofrom" || T == "alloc")
           for (const Expr *E : varList(Cl))
+            if (llvm::none_of(Zeros, [&](const ZeroItem &Z) { return Z.Item == text(E); }))
             if (const ValueDecl *V = itemDecl(E))
               if (isSection(E) || V->getType()->isConstantArrayType())
                 Hoistable.push_back({V, V->getNameAsString(), text(E), T.str()});
@@ -194,6 +200,26 @@ bool ComputeTranslator::readClauses() {
     TeamsCl.push_back("thread_limit(" + NumWorkers + VectorLength + ")");
   if (!IfConds.empty())
     IfClause = "if(target: " + llvm::join(IfConds, " && ") + ")";
+  return true;
+}
+
+bool ComputeTranslator::placeZeros() {
+  if (Zeros.empty())
+    return true;
+  if (!Async.empty())
+    return no("the zero modifier on an async construct is not translated");
+  if (std::string W = zeroPlaceWhy(C.S); !W.empty())
+    return no(W);
+  std::string Cond = llvm::join(IfConds, " && ");
+  std::vector<std::string> Lines =
+      zeroEntries(Cond, codeIndent(C).substr(E.indentOf(C.Loc).size()));
+  E.insertLinesBefore(C.Loc, Lines);
+  for (const std::string &L : Lines)
+    noteHelpers(L, C.Loc);
+  std::string X = zeroExit(Maps, Cond);
+  E.insertLinesAfter(lastLoc(Body), {X}, E.indentOf(C.Loc));
+  Emitted.insert(Emitted.begin(), Lines.begin(), Lines.end());
+  Emitted.push_back(X);
   return true;
 }
 

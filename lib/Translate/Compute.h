@@ -95,6 +95,9 @@ private:
   kernelClauses(const clang::Stmt *S, bool Teams,
                 const std::vector<std::string> &Reductions = {});
   bool emitKernels();
+  /// The zero modifier's items: allocated and zeroed before the construct,
+  /// their lifetime ended by an exit data after it (Clauses.h).
+  bool placeZeros();
 
   const int CI;
   const Directive &C;

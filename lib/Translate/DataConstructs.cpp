@@ -19,11 +19,13 @@ void DataConstructTranslator::planData(int I) {
   MapList Maps;
   std::vector<std::string> DevPtrs, Cl, Async;
   bool TaskwaitBefore = false;
-  std::string Why;
+  std::string Why, IfCond;
+  Zeros.clear();
   for (const OpenACCClause *C : effectiveClauses(D.Clauses, R)) {
     switch (C->getClauseKind()) {
     case CK::If:
-      Cl.push_back("if(" + text(cast<OpenACCIfClause>(C)->getConditionExpr()) + ")");
+      IfCond = text(cast<OpenACCIfClause>(C)->getConditionExpr());
+      Cl.push_back("if(" + IfCond + ")");
       break;
     case CK::Async:
       R.Notes.push_back("async on a data construct dropped: its transfers are "
@@ -50,6 +52,26 @@ void DataConstructTranslator::planData(int I) {
                       ") becomes is_device_ptr on the compute constructs inside");
   EditSet E(SM);
   std::string Pre = TaskwaitBefore ? "#pragma omp taskwait\n" + E.indentOf(D.Loc) : "";
+  if (!Zeros.empty()) {
+    // Zeroed data: allocated (and zeroed) before the region, released after.
+    const Stmt *Block = assoc(D);
+    std::string ZWhy = zeroPlaceWhy(D.S);
+    if (ZWhy.empty())
+      if (std::string Leaves = leavesEarly(Block); !Leaves.empty())
+        ZWhy = "the zero modifier: the data is released after the block, but " +
+               Leaves;
+    if (!ZWhy.empty())
+      return fail(R, ZWhy);
+    // Lines placed where the directive starts (indented like its line).
+    std::string Extra = codeIndent(D).substr(E.indentOf(D.Loc).size());
+    for (const std::string &Z : zeroEntries(IfCond, Extra)) {
+      Pre += Z + "\n" + E.indentOf(D.Loc);
+      noteHelpers(Z, D.Loc);
+    }
+    std::string X = zeroExit(Maps, IfCond);
+    E.insertLinesAfter(lastLoc(Block), {X}, E.indentOf(D.Loc));
+    R.Emitted.push_back(X);
+  }
   if (Maps.empty()) {
     if (TaskwaitBefore) {
       E.replace(D.Text, "#pragma omp taskwait");
@@ -178,12 +200,14 @@ void DataConstructTranslator::planEnterExit(int I) {
   MapList Maps;
   std::vector<std::string> DevPtrs, Cl, Async;
   bool TaskwaitBefore = false;
-  std::string Why;
+  std::string Why, IfCond;
   std::vector<std::string> FinalFrom; // copyout with finalize
+  Zeros.clear();
   for (const OpenACCClause *C : effectiveClauses(D.Clauses, R)) {
     switch (C->getClauseKind()) {
     case CK::If:
-      Cl.push_back("if(" + text(cast<OpenACCIfClause>(C)->getConditionExpr()) + ")");
+      IfCond = text(cast<OpenACCIfClause>(C)->getConditionExpr());
+      Cl.push_back("if(" + IfCond + ")");
       break;
     case CK::Async:
     case CK::Wait:
@@ -216,6 +240,19 @@ void DataConstructTranslator::planEnterExit(int I) {
       return fail(R, Why);
   }
   EditSet E(SM);
+  // Zeroed data is entered by the helper, after the queue's earlier work.
+  std::string Extra = codeIndent(D).substr(E.indentOf(D.Loc).size());
+  std::vector<std::string> ZeroLines = zeroEntries(IfCond, Extra);
+  if (!ZeroLines.empty() && !Async.empty())
+    ZeroLines.insert(ZeroLines.begin(), "#pragma omp taskwait");
+  std::string Zeroed;
+  for (const std::string &Z : ZeroLines)
+    Zeroed += "\n" + E.indentOf(D.Loc) + Z;
+  if (!Zeroed.empty())
+    noteHelpers(Zeroed, D.Loc);
+  if (Maps.empty() && !Zeroed.empty())
+    return emitLine(D, Zeroed.substr(1 + E.indentOf(D.Loc).size()),
+                    TaskwaitBefore, false, R, E);
   if (Maps.empty()) {
     E.removeDirective(D.Text);
     R.Notes.push_back("nothing to map: directive removed");
@@ -224,7 +261,7 @@ void DataConstructTranslator::planEnterExit(int I) {
   std::vector<std::string> MotionCl = Cl; // if(...), for the update
   Maps.renderInto(Cl);
   Cl.insert(Cl.end(), Async.begin(), Async.end());
-  std::string L = omp(Enter ? "target enter data" : "target exit data", Cl);
+  std::string L = omp(Enter ? "target enter data" : "target exit data", Cl) + Zeroed;
   if (!FinalFrom.empty()) {
     MotionCl.insert(MotionCl.begin(), "from(" + llvm::join(FinalFrom, ", ") + ")");
     MotionCl.insert(MotionCl.end(), Async.begin(), Async.end());

@@ -317,13 +317,19 @@ RuntimeCallTranslator::exprRewrite(const CallExpr *C, std::string &Why) {
     return W;
   }
   const RuntimeApiRule *Rule = findRuntimeApiRule(Name);
-  if (!Rule || !*Rule->Replacement) {
+  StringRef T = Rule ? Rule->Replacement : "";
+  // A data routine whose value is used: its helper.
+  if (const RuntimeDirectiveRule *DR = findRuntimeDirectiveRule(Name); DR && *DR->Value) {
+    T = DR->Value;
+    W.Notes.push_back(Name + " is used as a value: a helper function enters the "
+                             "data and returns its device address");
+  }
+  if (T.empty()) {
     Why = Name + " has no OpenMP equivalent" +
           (Rule && *Rule->Note ? std::string(": ") + Rule->Note : "");
     return std::nullopt;
   }
   // The arguments the template drops are not evaluated.
-  StringRef T(Rule->Replacement);
   for (unsigned K = 0; K < C->getNumArgs(); ++K)
     if (!T.contains("$" + std::to_string(K + 1)) && !droppable(C->getArg(K))) {
       Why = "the OpenMP form of " + Name + " drops its argument '" +
@@ -331,7 +337,7 @@ RuntimeCallTranslator::exprRewrite(const CallExpr *C, std::string &Why) {
       return std::nullopt;
     }
   std::vector<std::string> Probe(C->getNumArgs());
-  if (!expandRuntimeTemplate(Rule->Replacement, Probe)) {
+  if (!expandRuntimeTemplate(T, Probe)) {
     Why = "unexpected number of arguments to " + Name;
     return std::nullopt;
   }
@@ -348,8 +354,8 @@ RuntimeCallTranslator::exprRewrite(const CallExpr *C, std::string &Why) {
         absorb(I, {"dropped with the argument of " + Name +
                    " that its OpenMP form does not use"});
   }
-  W.Text = *expandRuntimeTemplate(Rule->Replacement, Args);
-  if (*Rule->Note)
+  W.Text = *expandRuntimeTemplate(T, Args);
+  if (Rule && *Rule->Note)
     W.Notes.push_back(Rule->Note);
   if (T.contains(DefaultAsyncVar))
     noteQueueUse(SM.getExpansionLoc(C->getBeginLoc()));
@@ -379,7 +385,8 @@ void RuntimeCallTranslator::planRuntimeCalls() {
                                   "directive");
       continue;
     }
-    if (const RuntimeDirectiveRule *DR = findRuntimeDirectiveRule(Name)) {
+    if (const RuntimeDirectiveRule *DR = findRuntimeDirectiveRule(Name);
+        DR && (StatementCalls.count(C) || !*DR->Value)) {
       // A directive in place of the call statement.
       if (!StatementCalls.count(C)) {
         fail(R, Name + " is used as a value; OpenMP expresses it only as a "
@@ -453,11 +460,7 @@ void RuntimeCallTranslator::planRuntimeCalls() {
     }
     Rewrote = true;
     R.Notes.insert(R.Notes.end(), W->Notes.begin(), W->Notes.end());
-    for (const std::string &H : helpersCalledIn(W->Text)) {
-      St.Helpers.insert(H);
-      if (St.FirstHelperUse.isInvalid() || SM.isBeforeInTranslationUnit(R.Loc, St.FirstHelperUse))
-        St.FirstHelperUse = R.Loc;
-    }
+    noteHelpers(W->Text, R.Loc);
     EditSet E(SM);
     E.replace(W->Range, W->Text);
     R.Emitted.push_back(W->Text);
@@ -467,7 +470,7 @@ void RuntimeCallTranslator::planRuntimeCalls() {
   findOpenACCLeft();
   // omp_* calls need omp.h; openacc.h may have come through another header,
   // or stays (names without an OpenMP form are left).
-  if (Rewrote && !PP.IncludesOmpH &&
+  if ((Rewrote || St.NeedOmpH) && !PP.IncludesOmpH &&
       (PP.OpenACCIncludes.empty() || !OpenACCLeft.empty())) {
     EditSet E(SM);
     SourceLocation At = PP.FirstInclude.isValid()

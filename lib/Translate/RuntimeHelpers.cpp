@@ -46,6 +46,85 @@ const Helper Helpers[] = {
      "                : (t == 1 || t == 4 || t == 5 || t == 8) ? !omp_is_initial_device() : 0;\n"
      "}\n"
      "#pragma omp end declare target"},
+    {"omp_migrate_wait_all_",
+     "/* omp-migrate: acc_wait_async, acc_wait_all_async and the async copies: the\n"
+     "   host waits for the work of every queue (the target tasks of the current\n"
+     "   task) where OpenACC only orders one queue's later work after it. */\n"
+     "static void omp_migrate_wait_all_(void) {\n"
+     "#pragma omp taskwait\n"
+     "}"},
+    {"omp_migrate_async_test_",
+     "/* omp-migrate: acc_async_test(q), acc_async_test_all(): OpenMP cannot poll a\n"
+     "   task; the host waits for the work of every queue, which is then done. */\n"
+     "static int omp_migrate_async_test_(void) {\n"
+     "#pragma omp taskwait\n"
+     "  return 1;\n"
+     "}"},
+    {"omp_migrate_wait_any_",
+     "/* omp-migrate: acc_wait_any(n, queues): the host waits for the work of every\n"
+     "   queue, then answers the first queue that is not acc_async_sync (-2), or -1\n"
+     "   when every one is. */\n"
+     "static int omp_migrate_wait_any_(int n, int *queues) {\n"
+     "#pragma omp taskwait\n"
+     "  for (int i = 0; i < n; i++)\n"
+     "    if (queues[i] != -2)\n"
+     "      return i;\n"
+     "  return -1;\n"
+     "}"},
+    {"omp_migrate_deviceptr_",
+     "/* omp-migrate: acc_deviceptr(p): the address on device dev of the host data\n"
+     "   at p (use_device_ptr), or a null pointer when p is not present there. */\n"
+     "static void *omp_migrate_deviceptr_(const void *p, int dev) {\n"
+     "  char *b = (char *)p;\n"
+     "  if (!p || !omp_target_is_present(p, dev))\n"
+     "    return 0;\n"
+     "#pragma omp target data use_device_ptr(b) device(dev)\n"
+     "  {\n"
+     "    p = b;\n"
+     "  }\n"
+     "  return (void *)p;\n"
+     "}"},
+    {"omp_migrate_copyin_",
+     "/* omp-migrate: acc_copyin(p, bytes) used as a value: the bytes at p enter the\n"
+     "   default device (copied when not present) and their address there is\n"
+     "   returned. */\n"
+     "static void *omp_migrate_copyin_(void *p, unsigned long long bytes) {\n"
+     "  char *b = (char *)p;\n"
+     "#pragma omp target enter data map(to: b[0:bytes])\n"
+     "  return omp_migrate_deviceptr_(b, omp_get_default_device());\n"
+     "}"},
+    {"omp_migrate_create_",
+     "/* omp-migrate: acc_create(p, bytes) used as a value: the bytes at p are\n"
+     "   allocated on the default device when not present and their address there\n"
+     "   is returned. */\n"
+     "static void *omp_migrate_create_(void *p, unsigned long long bytes) {\n"
+     "  char *b = (char *)p;\n"
+     "#pragma omp target enter data map(alloc: b[0:bytes])\n"
+     "  return omp_migrate_deviceptr_(b, omp_get_default_device());\n"
+     "}"},
+    {"omp_migrate_memcpy_d2d_",
+     "/* omp-migrate: acc_memcpy_d2d(dst, src, bytes, dst_dev, src_dev): copies the\n"
+     "   device copy of host data src on device src_dev to that of dst on device\n"
+     "   dst_dev (OpenACC device numbers taken as OpenMP ones). */\n"
+     "static void omp_migrate_memcpy_d2d_(void *dst, const void *src, unsigned long long bytes,\n"
+     "                                    int dst_dev, int src_dev) {\n"
+     "  omp_target_memcpy(omp_migrate_deviceptr_(dst, dst_dev),\n"
+     "                    omp_migrate_deviceptr_(src, src_dev), bytes, 0, 0, dst_dev, src_dev);\n"
+     "}"},
+    {"omp_migrate_enter_zero_",
+     "/* omp-migrate: the zero modifier (create(zero: ...), copyout(zero: ...)) on\n"
+     "   entry: bytes at p are allocated on the default device and zeroed there when\n"
+     "   they were not present; present data is only counted, as OpenACC does. */\n"
+     "static void omp_migrate_enter_zero_(void *p, unsigned long long bytes) {\n"
+     "  unsigned char *b = (unsigned char *)p;\n"
+     "  int fresh = !omp_target_is_present(p, omp_get_default_device());\n"
+     "#pragma omp target enter data map(alloc: b[0:bytes])\n"
+     "  if (fresh) {\n"
+     "#pragma omp target teams distribute parallel for map(alloc: b[0:bytes])\n"
+     "    for (unsigned long long i = 0; i < bytes; i++)\n"
+     "      b[i] = 0;\n"
+     "  }\n"
+     "}"},
 };
 
 } // namespace
@@ -55,6 +134,12 @@ std::set<std::string> helpersCalledIn(llvm::StringRef Text) {
   for (const Helper &H : Helpers)
     if (Text.contains(std::string(H.Name) + "("))
       Out.insert(H.Name);
+  // And those the helpers call (defined earlier in the table).
+  for (auto It = std::rbegin(Helpers); It != std::rend(Helpers); ++It)
+    if (Out.count(It->Name))
+      for (const Helper &H : Helpers)
+        if (&H != &*It && llvm::StringRef(It->Lines).contains(std::string(H.Name) + "("))
+          Out.insert(H.Name);
   return Out;
 }
 
@@ -71,6 +156,17 @@ std::vector<std::string> helperDefinitions(const std::set<std::string> &Names) {
     }
   }
   return Lines;
+}
+
+std::string helpersMarkdown() {
+  std::string S = "\n## Helper functions\n\nWhere an OpenACC routine takes more "
+                  "than one OpenMP call, the translation calls a static function "
+                  "that omp-migrate defines in the translated file, before the "
+                  "first declaration that uses it (only those the file uses). "
+                  "Their definitions, as the translation writes them:\n";
+  for (const Helper &H : Helpers)
+    S += "\n```c\n" + std::string(H.Lines) + "\n```\n";
+  return S;
 }
 
 int deviceTypeValue(llvm::StringRef Name) {

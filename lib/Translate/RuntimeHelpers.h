@@ -26,6 +26,9 @@ std::set<std::string> helpersCalledIn(llvm::StringRef Text);
 /// order.
 std::vector<std::string> helperDefinitions(const std::set<std::string> &Helpers);
 
+/// The helpers' definitions as a Markdown section (docs/mapping.md).
+std::string helpersMarkdown();
+
 /// The value of an OpenACC device type constant (acc_device_host: 2), as
 /// include/openacc.h and gcc's openacc.h define it; -99 for another name.
 int deviceTypeValue(llvm::StringRef Name);

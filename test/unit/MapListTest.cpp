@@ -20,11 +20,25 @@ TEST(MapListTest, InAndOutOfOneItemIsTofrom) {
   M.add("to", "a[0:n]");
   M.add("alloc", "b[0:n]");
   M.add("from", "a[0:n]");
-  M.add("to", "b[0:n]"); // alloc then to: no direction to merge
+  M.add("to", "b[0:n]"); // alloc then to: present by then, nothing copied
+  M.add("release", "c[0:n]");
+  M.add("from", "c[0:n]"); // release and from: not merged
   std::vector<std::string> Cl;
   M.renderInto(Cl);
   EXPECT_EQ(Cl, (std::vector<std::string>{"map(alloc: b[0:n])",
-                                          "map(tofrom: a[0:n])"}));
+                                          "map(tofrom: a[0:n])",
+                                          "map(release: c[0:n])"}));
+}
+
+TEST(MapListTest, AnAllocationCopiedOutIsTheCopy) {
+  // create(zero: b[0:n]) copyout(b[0:n]) (the V&V suite's data_create_zero)
+  MapList M;
+  M.add("alloc", "b[0:n]");
+  M.add("from", "b[0:n]");
+  M.add("alloc", "b[0:n]");
+  std::vector<std::string> Cl;
+  M.renderInto(Cl);
+  EXPECT_EQ(Cl, (std::vector<std::string>{"map(from: b[0:n])"}));
 }
 
 TEST(MapListTest, RootsComeFirst) {

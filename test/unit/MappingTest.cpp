@@ -181,8 +181,10 @@ TEST(MappingTest, RuntimeTemplatesParenthesiseEveryArgument) {
   }
   // acc_set_device_type (a helper), acc_set_device_num, acc_malloc,
   // acc_free, acc_map_data (3), acc_unmap_data, acc_is_present, three
-  // memcpy routines (3 each), acc_set_default_async.
-  EXPECT_EQ(Checked, 19u);
+  // memcpy routines and their async forms (3 each), acc_set_default_async,
+  // acc_deviceptr, acc_wait_any and its device form (2 each),
+  // acc_memcpy_d2d and its async form (5 each).
+  EXPECT_EQ(Checked, 43u);
 }
 
 TEST(MappingTest, MarkdownHasARowForEveryRule) {
@@ -211,7 +213,8 @@ TEST(MappingTest, MarkdownHasARowForEveryRule) {
             std::string::npos);
   EXPECT_NE(MD.find("| `acc_get_device_type` | `omp_migrate_device_type_()` |"),
             std::string::npos);
-  EXPECT_NE(MD.find("| `acc_copyin` | `#pragma omp target enter data map(to: $S)` |"),
+  EXPECT_NE(MD.find("| `acc_copyin` | `#pragma omp target enter data map(to: $S)`; "
+                    "as a value `omp_migrate_copyin_(($1), ($2))` |"),
             std::string::npos);
   EXPECT_NE(MD.find("| `acc_malloc` | `omp_target_alloc(($1), "
                     "omp_get_default_device())` |"),

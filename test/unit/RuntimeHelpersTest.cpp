@@ -41,3 +41,36 @@ TEST(RuntimeHelpersTest, DeviceTypeConstants) {
   EXPECT_EQ(deviceTypeValue("acc_property_memory"), -99);
   EXPECT_EQ(deviceTypeText("acc_device_host"), "2 /* acc_device_host */");
 }
+
+TEST(RuntimeHelpersTest, HelpersCalledByHelpersComeWithThem) {
+  // omp_migrate_copyin_ and omp_migrate_memcpy_d2d_ call
+  // omp_migrate_deviceptr_, which the table defines before them.
+  EXPECT_EQ(helpersCalledIn("p = omp_migrate_copyin_((a), (n));"),
+            (std::set<std::string>{"omp_migrate_copyin_", "omp_migrate_deviceptr_"}));
+  EXPECT_EQ(helpersCalledIn("(omp_migrate_wait_all_(), omp_migrate_memcpy_d2d_((b), "
+                            "(a), (n), (1), (0)))"),
+            (std::set<std::string>{"omp_migrate_deviceptr_", "omp_migrate_memcpy_d2d_",
+                                   "omp_migrate_wait_all_"}));
+  std::vector<std::string> Lines =
+      helperDefinitions(helpersCalledIn("omp_migrate_create_((a), (n))"));
+  auto Find = [&](llvm::StringRef Prefix) {
+    return llvm::find_if(Lines, [&](const std::string &L) {
+             return llvm::StringRef(L).starts_with(Prefix);
+           }) - Lines.begin();
+  };
+  EXPECT_LT(Find("static void *omp_migrate_deviceptr_("),
+            Find("static void *omp_migrate_create_("));
+  EXPECT_EQ(static_cast<size_t>(Find("static void *omp_migrate_copyin_(")), Lines.size());
+}
+
+TEST(RuntimeHelpersTest, ZeroHelperAllocatesThenZeroesWhatWasAbsent) {
+  std::vector<std::string> Lines =
+      helperDefinitions(helpersCalledIn("omp_migrate_enter_zero_(b, (n) * sizeof(b[0]));"));
+  std::string All = llvm::join(Lines, "\n");
+  size_t Probe = All.find("int fresh = !omp_target_is_present(p, omp_get_default_device());");
+  size_t Enter = All.find("#pragma omp target enter data map(alloc: b[0:bytes])");
+  size_t Zero = All.find("      b[i] = 0;");
+  ASSERT_NE(Probe, std::string::npos);
+  EXPECT_LT(Probe, Enter);
+  EXPECT_LT(Enter, Zero);
+}
