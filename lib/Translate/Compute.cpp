@@ -53,6 +53,15 @@ void ComputeTranslator::run() {
   if (!buildNodes() || !decideLoops())
     return failAll(Why);
   assignLevels();
+  // gang(dim:2) around gang(dim:1): OpenMP has one league of teams, and a
+  // distribute cannot nest in another.
+  for (const LoopNode &N : Nodes)
+    for (int P = N.Parent; N.IsGang && P >= 0; P = Nodes[P].Parent)
+      if (Nodes[P].IsGang)
+        return failAll("a gang loop inside a gang loop (line " +
+                       std::to_string(SM.getPresumedLineNumber(
+                           SM.getExpansionLoc(N.For->getBeginLoc()))) +
+                       ") is not translated: OpenMP has one level of teams");
   inheritReductions();
   if (!implicitData())
     return failAll(Why);

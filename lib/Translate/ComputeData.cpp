@@ -83,6 +83,14 @@ bool ComputeTranslator::implicitData() {
         Hoistable.push_back({V, Name, Name, Type});
         continue;
       }
+      // A variable-length array maps whole: its size is known when it runs
+      // (clang and gcc map `double c[n]` by its run-time size). Not hoisted.
+      if (T->isVariableArrayType()) {
+        Maps.add(Type, Name);
+        R.Notes.push_back("implicit copy of the variable-length array '" + Name +
+                          "' made explicit as map(" + Type + ": " + Name + ")");
+        continue;
+      }
       if (T->isArrayType() && !T->isConstantArrayType())
         return no("'" + Name + "' is an array of unknown size");
       SectionResult S = F.inferSection(V);

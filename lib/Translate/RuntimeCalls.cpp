@@ -483,7 +483,8 @@ void RuntimeCallTranslator::planRuntimeCalls() {
 
 /// acc_device_t and its constants, where no edit took them: `int` and the
 /// constants' values (`2 /* acc_device_host */`), which the helpers and
-/// OpenMP's rewrites take. Not in macros or directives.
+/// OpenMP's rewrites take; the queue constants acc_async_noval and
+/// acc_async_sync as their values too. Not in macros or directives.
 void RuntimeCallTranslator::rewriteDeviceTypeNames() {
   FileID Main = SM.getMainFileID();
   EditSet E(SM);
@@ -508,6 +509,10 @@ void RuntimeCallTranslator::rewriteDeviceTypeNames() {
     StringRef Name = D->getName();
     if (isa<EnumConstantDecl>(D) && deviceTypeValue(Name) != -99)
       Take(L, Name.size(), deviceTypeText(Name));
+    // The queue constants, as include/openacc.h and gcc's define them.
+    else if (isa<EnumConstantDecl>(D) && (Name == "acc_async_noval" || Name == "acc_async_sync"))
+      Take(L, Name.size(),
+           (Name == "acc_async_sync" ? "-2 /* " : "-1 /* ") + Name.str() + " */");
     else if (isa<TypedefNameDecl>(D) && Name == "acc_device_t")
       Take(L, Name.size(), "int");
   });

@@ -62,7 +62,7 @@ const Helper Helpers[] = {
      "}"},
     {"omp_migrate_wait_any_",
      "/* omp-migrate: acc_wait_any(n, queues): the host waits for the work of every\n"
-     "   queue, then answers the first queue that is not acc_async_sync (-2), or -1\n"
+     "   queue, then answers the first queue that is not -2 (acc_async_sync), or -1\n"
      "   when every one is. */\n"
      "static int omp_migrate_wait_any_(int n, int *queues) {\n"
      "#pragma omp taskwait\n"

@@ -14,7 +14,7 @@
 // The device addresses are not the host's (a run on the CPU stand-in; gcc's
 // host-only OpenACC build shares them, so it is no reference here).
 // RUN: %if offload-cpu %{ %clang19-offload %t.c -o %t.omp && env OMP_TARGET_OFFLOAD=MANDATORY %t.omp | FileCheck %s --check-prefix=OUT %}
-// DIAG: runtime-api-value-helpers.c: 15 of 15 constructs translated
+// DIAG: runtime-api-value-helpers.c: 16 of 16 constructs translated
 // DIAG-NEXT: exit=0
 // CHECK: {{^}}#include <omp.h>
 #include <openacc.h>
@@ -60,6 +60,11 @@ int main(void) {
   // CHECK: {{^}}  while (!omp_migrate_async_test_())
   while (!acc_async_test(1))
     ;
+  // CHECK: {{^}}  int queues[2] = {-2 /* acc_async_sync */, 1};
+  int queues[2] = {acc_async_sync, 1};
+  // CHECK: {{^}}  printf("any: %d\n", omp_migrate_wait_any_((2), (queues)));
+  printf("any: %d\n", acc_wait_any(2, queues));
+  // OUT: any: 1
   double s = 0;
   for (int i = 0; i < N; i++)
     s += b[i];
