@@ -189,6 +189,18 @@ std::string ClauseStep::memberMaps(const RegionFacts &F, const ValueDecl *V,
 }
 
 
+OpenACCModifierKind ClauseStep::modifiersOf(const OpenACCClause *C) {
+  if (const auto *X = dyn_cast<OpenACCCopyClause>(C))
+    return X->getModifierList();
+  if (const auto *X = dyn_cast<OpenACCCopyInClause>(C))
+    return X->getModifierList();
+  if (const auto *X = dyn_cast<OpenACCCopyOutClause>(C))
+    return X->getModifierList();
+  if (const auto *X = dyn_cast<OpenACCCreateClause>(C))
+    return X->getModifierList();
+  return OpenACCModifierKind::Invalid;
+}
+
 bool ClauseStep::dataClause(const OpenACCClause *C, DataContext Ctxt, bool Finalize,
                 MapList &Maps, std::vector<std::string> &DevPtrs,
                 ConstructRecord &R, std::string &Why) {
@@ -199,15 +211,7 @@ bool ClauseStep::dataClause(const OpenACCClause *C, DataContext Ctxt, bool Final
   }
   if (*Rule->Note)
     R.Notes.push_back(std::string(Rule->AccSpelling) + ": " + Rule->Note);
-  OpenACCModifierKind Mods = OpenACCModifierKind::Invalid;
-  if (const auto *X = dyn_cast<OpenACCCopyClause>(C))
-    Mods = X->getModifierList();
-  else if (const auto *X = dyn_cast<OpenACCCopyInClause>(C))
-    Mods = X->getModifierList();
-  else if (const auto *X = dyn_cast<OpenACCCopyOutClause>(C))
-    Mods = X->getModifierList();
-  else if (const auto *X = dyn_cast<OpenACCCreateClause>(C))
-    Mods = X->getModifierList();
+  OpenACCModifierKind Mods = modifiersOf(C);
   if (isOpenACCModifierBitSet(Mods, OpenACCModifierKind::Readonly))
     R.Notes.push_back("the readonly modifier is dropped (OpenMP has none)");
   if (Finalize && C->getClauseKind() == CK::CopyOut)

@@ -93,6 +93,9 @@ protected:
   /// Why zero items cannot be placed around statement S: the lines before
   /// and after it need a { } block around it. Empty when they can.
   std::string zeroPlaceWhy(const clang::Stmt *S) const;
+  /// The modifiers of a copy, copyin, copyout or create clause (Invalid
+  /// for another clause).
+  static clang::OpenACCModifierKind modifiersOf(const clang::OpenACCClause *C);
   /// One data clause's items into maps (or is_device_ptr) for a context.
   bool dataClause(const clang::OpenACCClause *C, DataContext Ctxt, bool Finalize,
                   MapList &Maps, std::vector<std::string> &DevPtrs,

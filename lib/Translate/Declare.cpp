@@ -64,6 +64,8 @@ void DeclareTranslator::planDeclare(int I) {
                    "statements is not translated");
   MapList In, OutMaps;
   for (const OpenACCClause *C : D.Clauses) {
+    if (isOpenACCModifierBitSet(modifiersOf(C), OpenACCModifierKind::Zero))
+      return fail(R, "the zero modifier on a declare directive is not translated");
     for (const Expr *X : varList(C)) {
       std::string T = text(X);
       if (std::string W = deepSectionWhy(X); !W.empty())

@@ -13,4 +13,10 @@ void refused(struct S s, double (*m)[8], int n) {
 #pragma acc data create(zero: m[0:n])
     { }
 }
-// CHECK: data-zero-refused.c: 0 of 3 constructs translated
+// A declare's zero modifier (Clang parses it; it used to be dropped).
+void declared(double *c, int n) {
+  // CHECK: data-zero-refused.c:[[@LINE+1]]:{{[0-9]+}}: warning: 'declare' not translated: the zero modifier on a declare directive is not translated
+#pragma acc declare create(zero: c[0:n])
+  c[0] = n;
+}
+// CHECK: data-zero-refused.c: 0 of 4 constructs translated
