@@ -228,9 +228,7 @@ bool ClauseStep::dataClause(const OpenACCClause *C, DataContext Ctxt, bool Final
       ZeroItem Z;
       if (!zeroItem(E, Z, Why))
         return false;
-      Z.CopyOut = C->getClauseKind() == CK::CopyOut ||
-                  C->getClauseKind() == CK::PCopyOut ||
-                  C->getClauseKind() == CK::PresentOrCopyOut;
+      Z.CopyOut = StringRef(Rule->OmpMapType) == "from";
       Zeros.push_back(Z);
     }
     R.Notes.push_back("the zero modifier: omp_migrate_enter_zero_ allocates " +
@@ -330,9 +328,7 @@ bool ClauseStep::zeroItem(const Expr *E, ZeroItem &Z, std::string &Why) const {
     std::string Elem = "sizeof(" + B + "[0])";
     if (S->getLength()) {
       Z.Bytes = Paren(S->getLength()) + " * " + Elem;
-    } else if (Base->getType()->isConstantArrayType() ||
-               (isa<DeclRefExpr>(Base) &&
-                cast<DeclRefExpr>(Base)->getDecl()->getType()->isConstantArrayType())) {
+    } else if (Base->getType()->isConstantArrayType()) {
       Z.Bytes = LoZero ? "sizeof(" + B + ")"
                        : "sizeof(" + B + ") - " + Paren(Lo) + " * " + Elem;
     } else {
@@ -356,11 +352,10 @@ bool ClauseStep::zeroItem(const Expr *E, ZeroItem &Z, std::string &Why) const {
   return false;
 }
 
-std::string ClauseStep::codeIndent(const Directive &D) const {
+std::string ClauseStep::firstColumnIndent(const Directive &D) const {
   EditSet E(SM);
-  std::string I = E.indentOf(D.Loc);
-  if (!I.empty() || !D.S)
-    return I;
+  if (!E.indentOf(D.Loc).empty() || !D.S)
+    return "";
   // A directive in the first column: the indentation of its statement, or
   // of the next line of code.
   if (const Stmt *A = associatedStmt(D.S))
@@ -373,11 +368,12 @@ std::string ClauseStep::codeIndent(const Directive &D) const {
     if (!Code.empty() && !Code.starts_with("#"))
       return Line.take_front(Line.size() - Code.size()).str();
   }
-  return I;
+  return "";
 }
 
 std::vector<std::string> ClauseStep::zeroEntries(const std::string &Cond,
-                                                 const std::string &Indent) const {
+                                                 const Directive &D) const {
+  std::string Indent = firstColumnIndent(D);
   std::vector<std::string> Lines;
   for (const ZeroItem &Z : Zeros)
     Lines.push_back(Indent + (Cond.empty() ? "" : "if (" + Cond + ") ") +

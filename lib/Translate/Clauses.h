@@ -78,14 +78,15 @@ protected:
   /// E as a zero item: a variable, a whole array or a one-dimensional
   /// section. False, with Why, for anything else.
   bool zeroItem(const clang::Expr *E, ZeroItem &Z, std::string &Why) const;
-  /// The calls that allocate and zero the zero items before a construct (or
-  /// after an enter data's maps), each under Cond when it is not empty,
-  /// after Indent.
+  /// The calls that allocate and zero the zero items before directive D's
+  /// construct (or after an enter data's maps), each under Cond when it is
+  /// not empty; placed at D's column, so indented by firstColumnIndent(D).
   std::vector<std::string> zeroEntries(const std::string &Cond,
-                                       const std::string &Indent) const;
-  /// The indentation of code placed before directive D: its own, or its
-  /// statement's when the directive starts its line.
-  std::string codeIndent(const Directive &D) const;
+                                       const Directive &D) const;
+  /// What code placed at directive D's column needs in front: nothing when
+  /// D is indented, else the indentation of its statement (or of the next
+  /// line of code) when D is in the first column.
+  std::string firstColumnIndent(const Directive &D) const;
   /// The exit data after a construct that mirrors zeroEntries: from for an
   /// item copied out (by its clause or another clause of the construct,
   /// Maps), else release.

@@ -220,8 +220,7 @@ bool ComputeTranslator::placeZeros() {
   if (std::string W = zeroPlaceWhy(C.S); !W.empty())
     return no(W);
   std::string Cond = llvm::join(IfConds, " && ");
-  std::vector<std::string> Lines =
-      zeroEntries(Cond, codeIndent(C).substr(E.indentOf(C.Loc).size()));
+  std::vector<std::string> Lines = zeroEntries(Cond, C);
   E.insertLinesBefore(C.Loc, Lines);
   for (const std::string &L : Lines)
     noteHelpers(L, C.Loc);

@@ -62,9 +62,7 @@ void DataConstructTranslator::planData(int I) {
                Leaves;
     if (!ZWhy.empty())
       return fail(R, ZWhy);
-    // Lines placed where the directive starts (indented like its line).
-    std::string Extra = codeIndent(D).substr(E.indentOf(D.Loc).size());
-    for (const std::string &Z : zeroEntries(IfCond, Extra)) {
+    for (const std::string &Z : zeroEntries(IfCond, D)) {
       Pre += Z + "\n" + E.indentOf(D.Loc);
       noteHelpers(Z, D.Loc);
     }
@@ -241,8 +239,7 @@ void DataConstructTranslator::planEnterExit(int I) {
   }
   EditSet E(SM);
   // Zeroed data is entered by the helper, after the queue's earlier work.
-  std::string Extra = codeIndent(D).substr(E.indentOf(D.Loc).size());
-  std::vector<std::string> ZeroLines = zeroEntries(IfCond, Extra);
+  std::vector<std::string> ZeroLines = zeroEntries(IfCond, D);
   if (!ZeroLines.empty() && !Async.empty())
     ZeroLines.insert(ZeroLines.begin(), "#pragma omp taskwait");
   std::string Zeroed;
