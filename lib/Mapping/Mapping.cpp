@@ -41,7 +41,7 @@ const DataClauseRule DataRules[] = {
 };
 
 const DirectiveRule DirRules[] = {
-  {"parallel", "target teams", "", "gang-redundant code runs on each team's initial thread, as in OpenACC"},
+  {"parallel", "target teams; target teams num_teams(1) when no gang loop is inside and no num_gangs is given", "", "gang-redundant code runs on each team's initial thread, as in OpenACC; OpenACC leaves the number of gangs to the implementation, and one team runs code outside gang loops once (many teams on a GPU would each repeat its writes)"},
   {"parallel loop", "target teams distribute parallel for", "target teams loop", "levels follow gang/worker/vector; see the loop rows"},
   {"serial", "target", "", "one thread"},
   {"serial loop", "target", "", "the loop runs sequentially"},
@@ -58,7 +58,7 @@ const DirectiveRule DirRules[] = {
   {"tile(a,b)", "collapse(2) on the partitioned directive and #pragma omp tile sizes(a,b)", "", "tile(*) uses size 32; compilers without omp tile ignore it and keep collapse"},
   {"reduction(op:x)", "reduction(op:x) on the thread-level directive, and on teams with map(tofrom:x) when the loop is gang-partitioned", "", "every OpenACC operator has the same OpenMP spelling"},
   {"private(x) / firstprivate(x)", "private(x) / firstprivate(x)", "", "a section that covers a fixed-size array whole (int c[8]; private(c[0:8])) becomes the array's name; other sections are reported: OpenMP has no private array sections"},
-  {"copy(a[0:n][0:m]) etc. with double **a or double *a[N]", "(reported)", "", "the rows are reached through pointers: OpenMP maps would copy only the pointers (no deep copy); double a[N][M] and double (*a)[M] are contiguous and map as written"},
+  {"copy(a[0:n][0:m]) etc. with double **a or double *a[N]", "target enter data map(to: a[0:n]), then a host loop: each row entered through a copy of its pointer (double *r = a[i]; map(to: r[0:m])) and the device's slot set to it in a one-statement target region; on exit the rows leave first (from or release as the clause says), then the pointer array (release, never from)", "", "a deep copy; present(...) maps the pointer array alone (alloc); update loops over the rows; more than two levels, members, declare and async compute constructs are reported; double a[N][M] and double (*a)[M] are contiguous and map as written"},
   {"num_gangs(n)", "num_teams(n)", "", "only the first of several arguments is kept"},
   {"num_workers(w) vector_length(v)", "thread_limit(w*v)", "", ""},
   {"gang(num:n) worker(n) vector(n)", "num_threads(n) on the thread-level directive, simdlen(n) on simd", "", "gang arguments are dropped"},

@@ -81,6 +81,12 @@ std::string ClauseStep::deepSectionWhy(const Expr *E) const {
   return "";
 }
 
+bool ClauseStep::standsAlone(const Expr *B) {
+  B = B->IgnoreParenImpCasts();
+  return !B->getBeginLoc().isMacroID() &&
+         (isa<DeclRefExpr>(B) || isa<MemberExpr>(B) || isa<IntegerLiteral>(B));
+}
+
 std::string ClauseStep::declaredSection(const ValueDecl *V) const {
   const auto *P = dyn_cast_or_null<ParmVarDecl>(V);
   if (!P || !P->getTypeSourceInfo() || !P->getOriginalType()->isArrayType())
@@ -253,9 +259,31 @@ bool ClauseStep::dataClause(const OpenACCClause *C, DataContext Ctxt, bool Final
     const ValueDecl *V = itemDecl(E);
     bool Ptr = V && V->getType()->isPointerType() && !isSection(E);
     if (Type != "is_device_ptr") {
-      Why = deepSectionWhy(E);
-      if (!Why.empty())
-        return false;
+      DeepItem DI;
+      if (deepItem(E, DI, Why)) {
+        if (!Why.empty())
+          return false;
+        if (Type == "present") {
+          // Present rows are attached already: the pointer array is looked up.
+          Maps.add("alloc", DI.Ptrs);
+          continue;
+        }
+        if (Type == "attach" || Type == "detach") {
+          Why = "'" + Item + "': " + Type.str() + " of a section through "
+                "pointers is not translated";
+          return false;
+        }
+        DI.Type = Always ? "always, " + Type.str() : Type.str();
+        DI.Finalize = Finalize;
+        Deeps.push_back(DI);
+        // The construct itself finds the pointer array present.
+        if (Ctxt == DataContext::Compute)
+          Maps.add("alloc", DI.Ptrs);
+        R.Notes.push_back("'" + Item + "' is a deep copy: the pointer array " +
+                          DI.Ptrs + " and then each row " + DI.Row +
+                          " are mapped, the rows attached to it");
+        continue;
+      }
     }
     if (Type == "is_device_ptr") {
       DevPtrs.push_back(Item);
@@ -298,15 +326,8 @@ bool ClauseStep::dataClause(const OpenACCClause *C, DataContext Ctxt, bool Final
 bool ClauseStep::zeroItem(const Expr *E, ZeroItem &Z, std::string &Why) const {
   Z.Item = text(E);
   const Expr *X = E->IgnoreParenImpCasts();
-  // A variable or a literal as written (not a macro, which may expand to
-  // `n + 1`) needs no parentheses.
-  auto Simple = [](const Expr *B) {
-    B = B->IgnoreParenImpCasts();
-    return !B->getBeginLoc().isMacroID() &&
-           (isa<DeclRefExpr>(B) || isa<MemberExpr>(B) || isa<IntegerLiteral>(B));
-  };
   auto Paren = [&](const Expr *B) {
-    return Simple(B) ? text(B) : "(" + text(B) + ")";
+    return standsAlone(B) ? text(B) : "(" + text(B) + ")";
   };
   if (memberPathOf(E)) {
     Why = "the zero modifier on a structure member ('" + Z.Item +
@@ -397,9 +418,13 @@ std::string ClauseStep::zeroExit(const MapList &Maps, const std::string &Cond) c
   return ompLine("target exit data", Cl);
 }
 
-std::string ClauseStep::zeroPlaceWhy(const Stmt *S) const {
+bool ClauseStep::inBlock(const Stmt *S) const {
   DynTypedNodeList Ps = Ctx.getParents(*S);
-  if (Ps.empty() || !Ps[0].get<CompoundStmt>())
+  return !Ps.empty() && Ps[0].get<CompoundStmt>();
+}
+
+std::string ClauseStep::zeroPlaceWhy(const Stmt *S) const {
+  if (!inBlock(S))
     return "the zero modifier: the construct must be a statement of a { } "
            "block (its data is zeroed before it and released after it)";
   return "";

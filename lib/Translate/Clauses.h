@@ -2,7 +2,7 @@
 //
 // The clause rules every translator of a construct with data shares: a data
 // clause's items as maps for its context (lib/Mapping's table), private
-// items, deep-copy sections refused, the section of an array parameter, the
+// items, deep-copy sections (DeepCopy.cpp), the section of an array parameter, the
 // async and wait clauses, and the maps of structures used through members.
 //
 //===----------------------------------------------------------------------===//
@@ -94,6 +94,53 @@ protected:
   /// Why zero items cannot be placed around statement S: the lines before
   /// and after it need a { } block around it. Empty when they can.
   std::string zeroPlaceWhy(const clang::Stmt *S) const;
+  /// A section through a pointer array, two levels deep (a[0:n][0:m] with
+  /// double **a, or with double *a[N]): OpenACC copies the rows and points
+  /// the device's pointer array at them (a deep copy). OpenMP does it in
+  /// steps: the pointer array enters ('to', so every slot starts as the
+  /// host's pointer), then a host loop enters each row through a local
+  /// copy of its pointer and sets the device's slot to the row's device
+  /// address in a one-statement target region. (A map of a[i][0:m] would
+  /// attach the slot itself, but libomptarget 19 then counts one more
+  /// reference to the pointer array per row and never takes it back: the
+  /// array stays mapped after its exit.) On exit the rows go first, copied
+  /// out as the clause says, then the pointer array, which is released,
+  /// never copied back over the host's pointers.
+  struct DeepItem {
+    std::string Item;    ///< as written: "a[0:n][0:m]"
+    std::string Ptrs;    ///< the pointer array's section: "a[0:n]"
+    std::string Lo, Len; ///< its first dimension, ready for a loop bound
+    std::string Row;     ///< a row's section in the loop: "a[omp_migrate_i_][0:m]"
+    std::string Local;   ///< the local copy of a row's pointer: "omp_migrate_a_"
+    std::string Section; ///< a row's section: "[0:m]"
+    std::string RowType; ///< a row pointer's type: "double *", "auto "
+    std::string Type;    ///< the clause's map type: "to", "always, tofrom", ...
+    bool Finalize = false; ///< exit with finalize: rows are deleted
+  };
+  /// The deep items of the clauses dataClause has read since the caller
+  /// last cleared the list; each caller places their rows (deepRows).
+  std::vector<DeepItem> Deeps;
+  /// Whether E is a section through pointers (deepSectionWhy); then D is
+  /// filled, or Why says why OpenMP cannot copy it (more than two levels,
+  /// a member, a row without a length).
+  bool deepItem(const clang::Expr *E, DeepItem &D, std::string &Why) const;
+  enum class DeepStep { Enter, Exit, Update };
+  /// The host loops that enter, exit or update the rows of Deeps (one loop
+  /// per first dimension), each directive with the clauses Extra (if,
+  /// depend); placed at D's column (firstColumnIndent).
+  std::vector<std::string> deepRows(DeepStep Step,
+                                    const std::vector<std::string> &Extra,
+                                    const Directive &D) const;
+  /// The directive that enters (or exits) the pointer arrays of Deeps, with
+  /// the clauses Extra.
+  std::string deepPointers(bool Exit, const std::vector<std::string> &Extra) const;
+  /// Whether S is a statement of a { } block, where lines can go before
+  /// and after it.
+  bool inBlock(const clang::Stmt *S) const;
+  /// Whether E needs no parentheses in a larger expression: a variable, a
+  /// member or a literal as written (not a macro, which may expand to
+  /// `n + 1`).
+  static bool standsAlone(const clang::Expr *E);
   /// The modifiers of a copy, copyin, copyout or create clause (Invalid
   /// for another clause).
   static clang::OpenACCModifierKind modifiersOf(const clang::OpenACCClause *C);

@@ -77,7 +77,7 @@ void ComputeTranslator::run() {
     emitConstruct();
   else if (!emitKernels())
     return failAll(Why);
-  if (!innerDirectives() || !placeZeros())
+  if (!innerDirectives() || !placeZeros() || !placeDeeps())
     return failAll(Why);
   if (!Async.empty())
     noteQueueUse(C.Loc);
@@ -94,6 +94,9 @@ void ComputeTranslator::run() {
   // Zeroed data must be fresh here: no data region may enclose it.
   if (!Zeros.empty())
     K.NoRegionWhy = "a kernel inside zeroes data it allocates (line " +
+                    std::to_string(R.Line) + ")";
+  else if (!Deeps.empty())
+    K.NoRegionWhy = "a kernel inside deep-copies data around itself (line " +
                     std::to_string(R.Line) + ")";
   St.Kernels.push_back(std::move(K));
   // Data reached through structure members (s.x may be any array's data):
@@ -186,7 +189,8 @@ bool ComputeTranslator::readClauses() {
         // Zeroed data stays the construct's own (placeZeros).
         if (T == "to" || T == "from" || T == "tofrom" || T == "alloc")
           for (const Expr *E : varList(Cl))
-            if (llvm::none_of(Zeros, [&](const ZeroItem &Z) { return Z.Item == text(E); }))
+            if (llvm::none_of(Zeros, [&](const ZeroItem &Z) { return Z.Item == text(E); }) &&
+                llvm::none_of(Deeps, [&](const DeepItem &D) { return D.Item == text(E); }))
             if (const ValueDecl *V = itemDecl(E))
               if (isSection(E) || V->getType()->isConstantArrayType())
                 Hoistable.push_back({V, V->getNameAsString(), text(E), T.str()});
@@ -228,6 +232,31 @@ bool ComputeTranslator::placeZeros() {
   E.insertLinesAfter(lastLoc(Body), {X}, E.indentOf(C.Loc));
   Emitted.insert(Emitted.begin(), Lines.begin(), Lines.end());
   Emitted.push_back(X);
+  return true;
+}
+
+bool ComputeTranslator::placeDeeps() {
+  if (Deeps.empty())
+    return true;
+  if (!Async.empty())
+    return no("a deep copy on an async construct is not translated (its "
+              "rows enter and leave around it, on the host)");
+  if (!inBlock(C.S))
+    return no("a deep copy: the construct must be a statement of a { } "
+              "block (its rows enter before it and leave after it)");
+  std::vector<std::string> Extra;
+  if (!IfConds.empty())
+    Extra.push_back("if(" + llvm::join(IfConds, " && ") + ")");
+  std::string Indent = firstColumnIndent(C);
+  std::vector<std::string> In = {Indent + deepPointers(false, Extra)};
+  for (std::string &L : deepRows(DeepStep::Enter, Extra, C))
+    In.push_back(std::move(L));
+  std::vector<std::string> Out = deepRows(DeepStep::Exit, Extra, C);
+  Out.push_back(Indent + deepPointers(true, Extra));
+  E.insertLinesBefore(C.Loc, In);
+  E.insertLinesAfter(lastLoc(Body), Out, E.indentOf(C.Loc));
+  Emitted.insert(Emitted.begin(), In.begin(), In.end());
+  Emitted.insert(Emitted.end(), Out.begin(), Out.end());
   return true;
 }
 

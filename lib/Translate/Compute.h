@@ -98,6 +98,9 @@ private:
   /// The zero modifier's items: allocated and zeroed before the construct,
   /// their lifetime ended by an exit data after it (Clauses.h).
   bool placeZeros();
+  /// Deep copies (Clauses.h): pointer arrays and rows enter before the
+  /// construct and leave after it; the construct looks the pointer arrays up.
+  bool placeDeeps();
 
   const int CI;
   const Directive &C;

@@ -209,7 +209,16 @@ void ComputeTranslator::emitConstruct() {
   } else if (Serial) {
     Line = omp("target", constructClauses(false));
   } else {
-    Line = omp("target teams", constructClauses(true));
+    // Code outside gang loops runs on every gang (gang-redundant), and
+    // OpenACC leaves the number of gangs to the implementation: with no
+    // gang loop inside and no num_gangs, one team runs the region once
+    // (a GPU would otherwise start many, each repeating its writes).
+    bool GangLoop = llvm::any_of(Nodes, [](const LoopNode &N) { return N.IsGang; });
+    bool NumGangs = llvm::any_of(TeamsCl, [](const std::string &C) {
+      return StringRef(C).starts_with("num_teams(");
+    });
+    Line = omp(GangLoop || NumGangs ? "target teams" : "target teams num_teams(1)",
+               constructClauses(true));
   }
   if (TaskwaitBefore)
     Line = "#pragma omp taskwait\n" + E.indentOf(C.Loc) + Line;

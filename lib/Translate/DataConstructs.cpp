@@ -21,6 +21,7 @@ void DataConstructTranslator::planData(int I) {
   bool TaskwaitBefore = false;
   std::string Why, IfCond;
   Zeros.clear();
+  Deeps.clear();
   for (const OpenACCClause *C : effectiveClauses(D.Clauses, R)) {
     switch (C->getClauseKind()) {
     case CK::If:
@@ -69,6 +70,37 @@ void DataConstructTranslator::planData(int I) {
     std::string X = zeroExit(Maps, IfCond);
     E.insertLinesAfter(lastLoc(Block), {X}, E.indentOf(D.Loc));
     R.Emitted.push_back(X);
+  }
+  if (!Deeps.empty()) {
+    // Deep copies: pointer arrays and rows enter before the region and
+    // leave after it.
+    const Stmt *Block = assoc(D);
+    std::string DWhy = inBlock(D.S) ? leavesEarly(Block)
+                                    : "the construct is not a statement of "
+                                      "a { } block";
+    if (!DWhy.empty())
+      return fail(R, "a deep copy: the rows enter before the region and "
+                     "leave after it, but " + DWhy);
+    std::vector<std::string> Extra;
+    if (!IfCond.empty())
+      Extra.push_back("if(" + IfCond + ")");
+    std::string Indent = firstColumnIndent(D);
+    std::vector<std::string> In = {Indent + deepPointers(false, Extra)};
+    for (std::string &L : deepRows(DeepStep::Enter, Extra, D))
+      In.push_back(std::move(L));
+    std::vector<std::string> Out = deepRows(DeepStep::Exit, Extra, D);
+    Out.push_back(Indent + deepPointers(true, Extra));
+    for (const std::string &L : In)
+      Pre += L + "\n" + E.indentOf(D.Loc);
+    E.insertLinesAfter(lastLoc(Block), Out, E.indentOf(D.Loc));
+    R.Emitted.insert(R.Emitted.end(), In.begin(), In.end());
+    R.Emitted.insert(R.Emitted.end(), Out.begin(), Out.end());
+    if (Maps.empty()) {
+      E.replace(D.Text, Pre.substr(0, Pre.size() - 1 - E.indentOf(D.Loc).size()));
+      R.Notes.push_back("only deep copies: the data construct becomes enter "
+                        "data before its block and exit data after it");
+      return succeed(R, E);
+    }
   }
   if (Maps.empty()) {
     if (TaskwaitBefore) {
@@ -201,6 +233,7 @@ void DataConstructTranslator::planEnterExit(int I) {
   std::string Why, IfCond;
   std::vector<std::string> FinalFrom; // copyout with finalize
   Zeros.clear();
+  Deeps.clear();
   for (const OpenACCClause *C : effectiveClauses(D.Clauses, R)) {
     switch (C->getClauseKind()) {
     case CK::If:
@@ -220,8 +253,14 @@ void DataConstructTranslator::planEnterExit(int I) {
       if (!Enter && Finalize) {
         // map(from:) would only decrement the count: copy, then delete.
         for (const Expr *X : varList(C)) {
-          if (std::string W = deepSectionWhy(X); !W.empty())
-            return fail(R, W);
+          if (DeepItem DI; deepItem(X, DI, Why)) {
+            if (!Why.empty())
+              return fail(R, Why);
+            DI.Type = "from";
+            DI.Finalize = true;
+            Deeps.push_back(DI);
+            continue;
+          }
           FinalFrom.push_back(text(X));
           if (!memberCompanion(X, "delete", true, Maps, Why))
             return fail(R, Why);
@@ -238,6 +277,25 @@ void DataConstructTranslator::planEnterExit(int I) {
       return fail(R, Why);
   }
   EditSet E(SM);
+  // Deep copies: the pointer arrays enter before their rows and exit after
+  // them, the rows in a host loop after (or before) the directive.
+  std::string RowsBefore, RowsAfter;
+  if (!Deeps.empty()) {
+    if (!inBlock(D.S))
+      return fail(R, "a deep copy: the directive must be a statement of a "
+                     "{ } block (its rows enter or exit in a loop beside it)");
+    std::vector<std::string> Extra = Async;
+    if (!IfCond.empty())
+      Extra.insert(Extra.begin(), "if(" + IfCond + ")");
+    for (const DeepItem &DI : Deeps)
+      Maps.add(Enter ? "to" : DI.Finalize ? "delete" : "release", DI.Ptrs);
+    for (const std::string &L :
+         deepRows(Enter ? DeepStep::Enter : DeepStep::Exit, Extra, D))
+      (Enter ? RowsAfter : RowsBefore) += L + "\n" + E.indentOf(D.Loc);
+    if (Enter)
+      RowsAfter = "\n" + E.indentOf(D.Loc) +
+                  RowsAfter.substr(0, RowsAfter.size() - 1 - E.indentOf(D.Loc).size());
+  }
   // Zeroed data is entered by the helper, after the queue's earlier work.
   std::vector<std::string> ZeroLines = zeroEntries(IfCond, D);
   if (!ZeroLines.empty() && !Async.empty())
@@ -258,12 +316,14 @@ void DataConstructTranslator::planEnterExit(int I) {
   std::vector<std::string> MotionCl = Cl; // if(...), for the update
   Maps.renderInto(Cl);
   Cl.insert(Cl.end(), Async.begin(), Async.end());
-  std::string L = omp(Enter ? "target enter data" : "target exit data", Cl) + Zeroed;
+  std::string L =
+      omp(Enter ? "target enter data" : "target exit data", Cl) + Zeroed + RowsAfter;
   if (!FinalFrom.empty()) {
     MotionCl.insert(MotionCl.begin(), "from(" + llvm::join(FinalFrom, ", ") + ")");
     MotionCl.insert(MotionCl.end(), Async.begin(), Async.end());
     L = omp("target update", MotionCl) + "\n" + E.indentOf(D.Loc) + L;
   }
+  L = RowsBefore + L;
   emitLine(D, std::move(L), TaskwaitBefore, !Async.empty(), R, E);
 }
 
@@ -301,21 +361,30 @@ void DataConstructTranslator::planUpdate(int I) {
             "section to update the data it points to";
     return Declared;
   };
+  Deeps.clear();
+  // A deep item's rows are updated in a host loop; its pointer array is
+  // left alone (the device's holds device addresses).
+  auto Deep = [&](const Expr *E, const char *Type) {
+    DeepItem DI;
+    if (!deepItem(E, DI, Why))
+      return false;
+    DI.Type = Type;
+    if (Why.empty())
+      Deeps.push_back(DI);
+    return true;
+  };
   for (const OpenACCClause *C : effectiveClauses(D.Clauses, R)) {
-    for (const Expr *E : varList(C))
-      if (Why.empty())
-        Why = deepSectionWhy(E);
-    if (!Why.empty())
-      return fail(R, Why);
     switch (C->getClauseKind()) {
     case CK::Self:
     case CK::Host:
       for (const Expr *E : varList(C))
-        From.push_back(Item(E));
+        if (!Deep(E, "from"))
+          From.push_back(Item(E));
       break;
     case CK::Device:
       for (const Expr *E : varList(C))
-        To.push_back(Item(E));
+        if (!Deep(E, "to"))
+          To.push_back(Item(E));
       break;
     case CK::If:
       Cl.push_back("if(" + text(cast<OpenACCIfClause>(C)->getConditionExpr()) + ")");
@@ -341,11 +410,25 @@ void DataConstructTranslator::planUpdate(int I) {
     Motion.push_back("to(" + llvm::join(To, ", ") + ")");
   if (!From.empty())
     Motion.push_back("from(" + llvm::join(From, ", ") + ")");
-  Motion.insert(Motion.end(), Cl.begin(), Cl.end());
-  Motion.insert(Motion.end(), Async.begin(), Async.end());
+  std::vector<std::string> Extra = Cl;
+  Extra.insert(Extra.end(), Async.begin(), Async.end());
   EditSet E(SM);
-  std::string L = omp("target update", Motion);
-  emitLine(D, std::move(L), TaskwaitBefore, !Async.empty(), R, E);
+  std::vector<std::string> Lines;
+  if (!Motion.empty()) {
+    Motion.insert(Motion.end(), Extra.begin(), Extra.end());
+    Lines.push_back(omp("target update", Motion));
+  }
+  if (!Deeps.empty()) {
+    if (!inBlock(D.S))
+      return fail(R, "a deep copy: the directive must be a statement of a "
+                     "{ } block (its rows are updated in a loop in its place)");
+    for (std::string &L : deepRows(DeepStep::Update, Extra, D))
+      Lines.push_back(std::move(L));
+  }
+  if (Lines.empty())
+    return fail(R, "update with nothing to update");
+  emitLine(D, llvm::join(Lines, "\n" + E.indentOf(D.Loc)), TaskwaitBefore,
+           !Async.empty(), R, E);
 }
 
 void DataConstructTranslator::planHostData(int I) {

@@ -1,8 +1,9 @@
-// A section of more than one dimension whose outer elements are pointers
-// (double **a, double *rows[4]) would need a deep copy: OpenMP maps copy the
-// pointers, not the rows they point to. Such data clauses, and implicit maps
-// of data indexed through pointers, are reported and left intact. Fixed-size
-// 2-D arrays and pointers to arrays are contiguous and are translated.
+// Data indexed through pointers (double **a) that no data clause names would
+// need a deep copy of an inferred section: an implicit map copies the
+// pointers, not the rows they point to. It is reported and left intact (data
+// clauses with two-level sections are translated: test/lit/deep-copy.c).
+// Fixed-size 2-D arrays and pointers to arrays are contiguous and are
+// translated.
 // RUN: %omp-migrate %s -- > %t.c 2> %t.err; echo "exit=$?" >> %t.err
 // RUN: FileCheck %s --input-file=%t.c
 // RUN: FileCheck %s --check-prefix=DIAG --input-file=%t.err
@@ -12,25 +13,11 @@
 #define M 16
 
 void pointers(int n, int m, double **a) {
-  double *rows[4];
-  // CHECK: {{^ *}}#pragma acc parallel loop copy(a[0:n][0:m])
-  #pragma acc parallel loop copy(a[0:n][0:m])
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < m; j++)
-      a[i][j] += 1;
-  // CHECK: {{^ *}}#pragma acc data copyin(rows[0:4][0:m])
-  #pragma acc data copyin(rows[0:4][0:m])
-  {
-  }
   // CHECK: {{^ *}}#pragma acc parallel loop{{$}}
   #pragma acc parallel loop
   for (int i = 0; i < n; i++)
     for (int j = 0; j < m; j++)
       a[i][j] += 1;
-  // CHECK: {{^ *}}#pragma acc update self(a[0:n][0:m])
-  #pragma acc update self(a[0:n][0:m])
-  // CHECK: {{^ *}}#pragma acc exit data copyout(a[0:n][0:m]) finalize
-  #pragma acc exit data copyout(a[0:n][0:m]) finalize
 }
 
 void contiguous(int n, double (*b)[M], double c[4][M]) {
@@ -46,10 +33,6 @@ void contiguous(int n, double (*b)[M], double c[4][M]) {
     for (int j = 0; j < M; j++)
       b[i][j] += d[i % 4][j];
 }
-// DIAG: deep-sections.c:17:3: warning: 'parallel loop' not translated: 'a[0:n][0:m]': the section's elements are pointers ('double **'); OpenMP maps only the pointers, not the data they point to (no deep copy); use one contiguous array or map each row [omp-migrate]
-// DIAG: deep-sections.c:22:3: warning: 'data' not translated: 'rows[0:4][0:m]': the section's elements are pointers ('double *[4]'); OpenMP maps only the pointers, not the data they point to (no deep copy); use one contiguous array or map each row [omp-migrate]
-// DIAG: deep-sections.c:26:3: warning: 'parallel loop' not translated: 'a' ('double **') is indexed through pointers: an implicit map copies only the pointers, not the data they point to (no deep copy); use one contiguous array or map each row [omp-migrate]
-// DIAG: deep-sections.c:31:3: warning: 'update' not translated: 'a[0:n][0:m]': the section's elements are pointers ('double **'); OpenMP maps only the pointers, not the data they point to (no deep copy); use one contiguous array or map each row [omp-migrate]
-// DIAG: deep-sections.c:33:3: warning: 'exit data' not translated: 'a[0:n][0:m]': the section's elements are pointers ('double **'); OpenMP maps only the pointers, not the data they point to (no deep copy); use one contiguous array or map each row [omp-migrate]
-// DIAG: 3 of 8 constructs translated
+// DIAG: deep-sections.c:17:3: warning: 'parallel loop' not translated: 'a' ('double **') is indexed through pointers: an implicit map copies only the pointers, not the data they point to (no deep copy); use one contiguous array or map each row [omp-migrate]
+// DIAG: 3 of 4 constructs translated
 // DIAG: exit=1

@@ -54,20 +54,22 @@ TEST(ClausesTest, DataClausesByContext) {
             "map(tofrom: c[0:n]) map(alloc: d[0:n]) is_device_ptr(a)");
 }
 
-TEST(ClausesTest, PointerWithoutSectionAndDeepCopyAreRefused) {
+TEST(ClausesTest, PointerWithoutSectionAndDeepCopyBeyondTwoLevelsAreRefused) {
   PlanFixture X("void f(int n, float *a) {\n"
                 "  #pragma acc enter data copyin(a)\n"
                 "}\n");
   EXPECT_EQ(maps(X, DataContext::EnterData),
             "error: 'a' is a pointer without a section: OpenACC moves the "
             "pointer itself; write the section to move the data");
-  PlanFixture Y("void f(int n, int m, double **a) {\n"
-                "  #pragma acc enter data copyin(a[0:n][0:m])\n"
+  PlanFixture Y("void f(int n, int m, double ***a) {\n"
+                "  #pragma acc enter data copyin(a[0:n][0:n][0:m])\n"
                 "}\n");
   EXPECT_EQ(maps(Y, DataContext::EnterData),
-            "error: 'a[0:n][0:m]': the section's elements are pointers "
-            "('double **'); OpenMP maps only the pointers, not the data they "
-            "point to (no deep copy); use one contiguous array or map each row");
+            "error: 'a[0:n][0:n][0:m]': the section's elements are pointers "
+            "('double ***'); OpenMP maps only the pointers, not the data they "
+            "point to (no deep copy); use one contiguous array or map each "
+            "row (OpenMP deep copies here are translated only for a variable "
+            "with two sections, a[lo:n][lo2:m])");
 }
 
 TEST(ClausesTest, ArrayParameterTakesItsDeclaredExtents) {

@@ -65,3 +65,35 @@ TEST(ComputeRenderTest, SerialConstructIsAPlainTarget) {
   EXPECT_EQ(X.Out.Records[1].Notes,
             std::vector<std::string>{"serial construct: the loop runs sequentially"});
 }
+
+TEST(ComputeRenderTest, ParallelWithoutGangLoopRunsOneTeam) {
+  // Gang-redundant code (a call, worker loops) runs once; a gang loop or
+  // num_gangs keeps the teams.
+  PlanFixture X("void g(float *a);\n"
+                "void f(int n, float *a) {\n"
+                "  #pragma acc parallel present(a[0:n])\n"
+                "  {\n"
+                "    #pragma acc loop worker\n"
+                "    for (int i = 0; i < n; i++)\n"
+                "      a[i] = i;\n"
+                "  }\n"
+                "  #pragma acc parallel present(a[0:n])\n"
+                "  {\n"
+                "    #pragma acc loop\n"
+                "    for (int i = 0; i < n; i++)\n"
+                "      a[i] = i;\n"
+                "  }\n"
+                "  #pragma acc parallel present(a[0:n]) num_gangs(4)\n"
+                "  { a[0] = 1; }\n"
+                "}\n");
+  std::vector<std::string> Lines;
+  for (int I = 0; I < (int)X.Dirs.size(); ++I)
+    if (X.Dirs[I].Kind == DK::Parallel) {
+      ComputeTranslator(*X.Base, *X.St, I).run();
+      Lines.push_back(X.Out.Records.back().Emitted.at(0));
+    }
+  EXPECT_EQ(Lines, (std::vector<std::string>{
+                       "#pragma omp target teams num_teams(1) map(alloc: a[0:n])",
+                       "#pragma omp target teams map(alloc: a[0:n])",
+                       "#pragma omp target teams num_teams(4) map(alloc: a[0:n])"}));
+}
