@@ -34,10 +34,10 @@ const DataClauseRule DataRules[] = {
   // Unstructured data.
   {CK::CopyIn,     "copyin",     DC::EnterData, "to", ""},
   {CK::Create,     "create",     DC::EnterData, "alloc", ""},
-  {CK::Attach,     "attach",     DC::EnterData, "attach", "a zero-length section, which OpenMP attaches"},
+  {CK::Attach,     "attach",     DC::EnterData, "attach", "after the directive's maps, through the helper acc_attach uses (a zero-length map would count one more reference to the pointee, which no detach by a runtime call takes back); reported with async"},
   {CK::CopyOut,    "copyout",    DC::ExitData, "from", ""},
   {CK::Delete,     "delete",     DC::ExitData, "release", ""},
-  {CK::Detach,     "detach",     DC::ExitData, "detach", "a zero-length section released"},
+  {CK::Detach,     "detach",     DC::ExitData, "detach", "before the directive's maps, through the helper acc_detach uses; reported with async"},
 };
 
 const DirectiveRule DirRules[] = {
@@ -231,10 +231,12 @@ std::string renderMappingMarkdown() {
       Omp = "is_device_ptr(x)";
     else if (M == "present")
       Omp = "map(alloc: x)";
+    else if (M == "attach" && R.Context == DataContext::EnterData)
+      Omp = "omp_migrate_attach_((void **)&(p));";
+    else if (M == "detach")
+      Omp = "omp_migrate_detach_((void **)&(p));";
     else if (M == "attach")
       Omp = "map(to: p[:0])";
-    else if (M == "detach")
-      Omp = "map(release: p[:0])";
     else
       Omp = ("map(" + M + ": x)").str();
     OS << "| `" << R.AccSpelling << "` | " << contextName(R.Context) << " | `"

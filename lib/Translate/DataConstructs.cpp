@@ -232,6 +232,7 @@ void DataConstructTranslator::planEnterExit(int I) {
   bool TaskwaitBefore = false;
   std::string Why, IfCond;
   std::vector<std::string> FinalFrom; // copyout with finalize
+  std::vector<std::string> Attaches;  // attach or detach clauses' pointers
   Zeros.clear();
   Deeps.clear();
   for (const OpenACCClause *C : effectiveClauses(D.Clauses, R)) {
@@ -248,6 +249,19 @@ void DataConstructTranslator::planEnterExit(int I) {
                           "queue's earlier work is done");
       break;
     case CK::Finalize:
+      break;
+    case CK::Attach:
+    case CK::Detach:
+      // Through the helpers acc_attach/acc_detach use: a zero-length map
+      // would count one more reference to the pointee, which a detach by
+      // the runtime routine never takes back.
+      for (const Expr *X : varList(C)) {
+        const ValueDecl *V = itemDecl(X);
+        if (!V || !X->getType()->isPointerType() || isSection(X))
+          return fail(R, "'" + text(X) + "': only a pointer is attached or "
+                         "detached here");
+        Attaches.push_back(text(X));
+      }
       break;
     case CK::CopyOut: case CK::PCopyOut: case CK::PresentOrCopyOut:
       if (!Enter && Finalize) {
@@ -296,6 +310,28 @@ void DataConstructTranslator::planEnterExit(int I) {
       RowsAfter = "\n" + E.indentOf(D.Loc) +
                   RowsAfter.substr(0, RowsAfter.size() - 1 - E.indentOf(D.Loc).size());
   }
+  if (!Attaches.empty()) {
+    if (!Async.empty())
+      return fail(R, "attach or detach on an async data directive is not "
+                     "translated");
+    if (!inBlock(D.S))
+      return fail(R, "attach or detach: the directive must be a statement of "
+                     "a { } block (the helper calls go beside it)");
+    std::string Lines;
+    for (const std::string &X : Attaches)
+      Lines += (IfCond.empty() ? "" : "if (" + IfCond + ") ") +
+               std::string(Enter ? "omp_migrate_attach_" : "omp_migrate_detach_") +
+               "((void **)&(" + X + "));\n" + E.indentOf(D.Loc);
+    noteHelpers(Lines, D.Loc);
+    R.Notes.push_back(std::string(Enter ? "attach" : "detach") +
+                      ": through the helper omp_migrate_" +
+                      (Enter ? "attach_" : "detach_") + " (docs/mapping.md)");
+    if (Enter)
+      RowsAfter += "\n" + E.indentOf(D.Loc) +
+                   Lines.substr(0, Lines.size() - 1 - E.indentOf(D.Loc).size());
+    else
+      RowsBefore = Lines + RowsBefore;
+  }
   // Zeroed data is entered by the helper, after the queue's earlier work.
   std::vector<std::string> ZeroLines = zeroEntries(IfCond, D);
   if (!ZeroLines.empty() && !Async.empty())
@@ -308,6 +344,13 @@ void DataConstructTranslator::planEnterExit(int I) {
   if (Maps.empty() && !Zeroed.empty())
     return emitLine(D, Zeroed.substr(1 + E.indentOf(D.Loc).size()),
                     TaskwaitBefore, false, R, E);
+  if (Maps.empty() && !Attaches.empty()) {
+    // Only helper calls: they take the directive's place.
+    std::string L = RowsBefore + RowsAfter;
+    L = Enter ? L.substr(1 + E.indentOf(D.Loc).size())
+              : L.substr(0, L.size() - 1 - E.indentOf(D.Loc).size());
+    return emitLine(D, L, TaskwaitBefore, false, R, E);
+  }
   if (Maps.empty()) {
     E.removeDirective(D.Text);
     R.Notes.push_back("nothing to map: directive removed");

@@ -111,6 +111,25 @@ const Helper Helpers[] = {
      "  omp_target_memcpy(omp_migrate_deviceptr_(dst, dst_dev),\n"
      "                    omp_migrate_deviceptr_(src, src_dev), bytes, 0, 0, dst_dev, src_dev);\n"
      "}"},
+    {"omp_migrate_attach_",
+     "/* omp-migrate: acc_attach(pp): the device copy of the pointer at pp (present\n"
+     "   on the default device) gets the device address of the data it points to\n"
+     "   (its host value when that data is not present). OpenACC's attachment\n"
+     "   counter is not kept: acc_detach undoes every acc_attach. */\n"
+     "static void omp_migrate_attach_(void **pp) {\n"
+     "  char *p = (char *)*pp;\n"
+     "#pragma omp target map(alloc: pp[0:1], p[:0])\n"
+     "  *pp = p;\n"
+     "}"},
+    {"omp_migrate_detach_",
+     "/* omp-migrate: acc_detach(pp): the device copy of the pointer at pp (present\n"
+     "   on the default device) gets the host's value back (passed as an integer:\n"
+     "   clang translates a firstprivate pointer to mapped data). */\n"
+     "static void omp_migrate_detach_(void **pp) {\n"
+     "  unsigned long long v = (unsigned long long)*pp;\n"
+     "#pragma omp target map(alloc: pp[0:1]) firstprivate(v)\n"
+     "  *pp = (void *)v;\n"
+     "}"},
     {"omp_migrate_enter_zero_",
      "/* omp-migrate: the zero modifier (create(zero: ...), copyout(zero: ...)) on\n"
      "   entry: bytes at p are allocated on the default device and zeroed there when\n"

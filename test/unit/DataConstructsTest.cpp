@@ -73,3 +73,28 @@ TEST(DataConstructsTest, HostData) {
   EXPECT_EQ(X.only().Emitted,
             std::vector<std::string>{"#pragma omp target data use_device_ptr(a)"});
 }
+
+TEST(DataConstructsTest, AttachAndDetachClausesCallTheHelpers) {
+  PlanFixture X("struct S { float *p; };\n"
+                "void f(int n, struct S s, int c) {\n"
+                "  #pragma acc enter data copyin(s) attach(s.p) if(c)\n"
+                "  #pragma acc exit data detach(s.p)\n"
+                "  #pragma acc exit data detach(s.p) async(1)\n"
+                "}\n");
+  DataConstructTranslator T(*X.Base, *X.St);
+  T.planEnterExit(X.dir(DK::EnterData));
+  T.planEnterExit(X.dir(DK::ExitData));
+  T.planEnterExit(X.dir(DK::ExitData) + 1);
+  // The attach follows the maps; a directive with nothing else to map
+  // becomes the call.
+  EXPECT_EQ(X.result(),
+            "struct S { float *p; };\n"
+            "void f(int n, struct S s, int c) {\n"
+            "  #pragma omp target enter data if(c) map(to: s)\n"
+            "  if (c) omp_migrate_attach_((void **)&(s.p));\n"
+            "  omp_migrate_detach_((void **)&(s.p));\n"
+            "  #pragma acc exit data detach(s.p) async(1)\n"
+            "}\n");
+  EXPECT_EQ(X.Out.Records.back().Reason,
+            "attach or detach on an async data directive is not translated");
+}

@@ -183,8 +183,9 @@ TEST(MappingTest, RuntimeTemplatesParenthesiseEveryArgument) {
   // acc_free, acc_map_data (3), acc_unmap_data, acc_is_present, three
   // memcpy routines and their async forms (3 each), acc_set_default_async,
   // acc_deviceptr, acc_wait_any and its device form (2 each),
-  // acc_memcpy_d2d and its async form (5 each).
-  EXPECT_EQ(Checked, 43u);
+  // acc_memcpy_d2d and its async form (5 each), acc_attach, acc_detach,
+  // acc_detach_finalize and their async forms (1 each).
+  EXPECT_EQ(Checked, 49u);
 }
 
 TEST(MappingTest, MarkdownHasARowForEveryRule) {
@@ -207,7 +208,7 @@ TEST(MappingTest, MarkdownHasARowForEveryRule) {
             std::string::npos);
   EXPECT_NE(MD.find("| `deviceptr` | compute construct | `is_device_ptr(x)` |"),
             std::string::npos);
-  EXPECT_NE(MD.find("| `attach` | enter data | `map(to: p[:0])` |"),
+  EXPECT_NE(MD.find("| `attach` | enter data | `omp_migrate_attach_((void **)&(p));` |"),
             std::string::npos);
   EXPECT_NE(MD.find("| `acc_hostptr` | (reported, left intact) |"),
             std::string::npos);
