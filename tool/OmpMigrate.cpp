@@ -8,6 +8,7 @@
 #include "Check/Check.h"
 #include "Driver/Commands.h"
 #include "Driver/Driver.h"
+#include "Driver/Interrupts.h"
 #include "Mapping/Mapping.h"
 #include "Translate/RuntimeHelpers.h"
 #include "clang/Basic/Version.h"
@@ -137,6 +138,10 @@ int main(int argc, const char **argv) {
   if (argc > 1 && StringRef(argv[1]) == "check")
     return ompm::check::runCheckCommand(std::vector<std::string>(argv + 2, argv + argc),
                                         outs(), errs());
+  // Before any thread: an interrupt lets a file being written finish. (Not
+  // for check, whose compilers and programs would inherit the blocked
+  // signals.)
+  ompm::deferInterrupts();
   // --print-mapping needs no source file.
   for (int I = 1; I < argc; ++I)
     if (StringRef(argv[I]) == "--print-mapping" || StringRef(argv[I]) == "-print-mapping") {

@@ -23,6 +23,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
+#include "Driver/Interrupts.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/YAMLTraits.h"
 #include <map>
@@ -89,12 +90,16 @@ int writeOutput(const FileResult &R, const DriverOptions &Opts, llvm::StringRef 
   // writeToOutput writes a temporary file beside the target and renames it
   // over the target: a killed run leaves the old file (its handlers remove
   // the temporary on SIGINT and SIGTERM).
-  if (llvm::Error E = llvm::writeToOutput(Target, [&](llvm::raw_ostream &OS) {
-        OS << R.Translated;
-        return llvm::Error::success();
-      })) {
+  if (!beginWrite())
+    return 0; // interrupted: the process ends before the file is written
+  llvm::Error WE = llvm::writeToOutput(Target, [&](llvm::raw_ostream &OS) {
+    OS << R.Translated;
+    return llvm::Error::success();
+  });
+  endWrite();
+  if (WE) {
     Err << "omp-migrate: error: cannot write '" << Target
-        << "': " << llvm::toString(std::move(E)) << "\n";
+        << "': " << llvm::toString(std::move(WE)) << "\n";
     return 2;
   }
   if (Mode)
@@ -108,10 +113,14 @@ int writeOutput(const FileResult &R, const DriverOptions &Opts, llvm::StringRef 
 
 template <typename Fn> int writeJson(const std::string &Path, const char *What,
                                      llvm::raw_ostream &Err, Fn Write) {
-  if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
-        Write(OS);
-        return llvm::Error::success();
-      })) {
+  if (!beginWrite())
+    return 0;
+  llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+    Write(OS);
+    return llvm::Error::success();
+  });
+  endWrite();
+  if (E) {
     Err << "omp-migrate: error: cannot write " << What << ": "
         << llvm::toString(std::move(E)) << "\n";
     return 2;
