@@ -134,6 +134,11 @@ protected:
   /// The directive that enters (or exits) the pointer arrays of Deeps, with
   /// the clauses Extra.
   std::string deepPointers(bool Exit, const std::vector<std::string> &Extra) const;
+  /// The lines around a construct with deep items: before it the pointer
+  /// arrays' entry and the rows' loops, after it the rows' exits and the
+  /// pointer arrays' (deepRows, deepPointers), at D's column.
+  std::pair<std::vector<std::string>, std::vector<std::string>>
+  deepAround(const std::vector<std::string> &Extra, const Directive &D) const;
   /// Whether S is a statement of a { } block, where lines can go before
   /// and after it.
   bool inBlock(const clang::Stmt *S) const;

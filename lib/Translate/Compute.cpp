@@ -247,12 +247,7 @@ bool ComputeTranslator::placeDeeps() {
   std::vector<std::string> Extra;
   if (!IfConds.empty())
     Extra.push_back("if(" + llvm::join(IfConds, " && ") + ")");
-  std::string Indent = firstColumnIndent(C);
-  std::vector<std::string> In = {Indent + deepPointers(false, Extra)};
-  for (std::string &L : deepRows(DeepStep::Enter, Extra, C))
-    In.push_back(std::move(L));
-  std::vector<std::string> Out = deepRows(DeepStep::Exit, Extra, C);
-  Out.push_back(Indent + deepPointers(true, Extra));
+  auto [In, Out] = deepAround(Extra, C);
   E.insertLinesBefore(C.Loc, In);
   E.insertLinesAfter(lastLoc(Body), Out, E.indentOf(C.Loc));
   Emitted.insert(Emitted.begin(), In.begin(), In.end());

@@ -84,12 +84,7 @@ void DataConstructTranslator::planData(int I) {
     std::vector<std::string> Extra;
     if (!IfCond.empty())
       Extra.push_back("if(" + IfCond + ")");
-    std::string Indent = firstColumnIndent(D);
-    std::vector<std::string> In = {Indent + deepPointers(false, Extra)};
-    for (std::string &L : deepRows(DeepStep::Enter, Extra, D))
-      In.push_back(std::move(L));
-    std::vector<std::string> Out = deepRows(DeepStep::Exit, Extra, D);
-    Out.push_back(Indent + deepPointers(true, Extra));
+    auto [In, Out] = deepAround(Extra, D);
     for (const std::string &L : In)
       Pre += L + "\n" + E.indentOf(D.Loc);
     E.insertLinesAfter(lastLoc(Block), Out, E.indentOf(D.Loc));

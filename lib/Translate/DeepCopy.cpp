@@ -176,4 +176,16 @@ std::string ClauseStep::deepPointers(bool Exit,
   return ompLine(Exit ? "target exit data" : "target enter data", Cl);
 }
 
+std::pair<std::vector<std::string>, std::vector<std::string>>
+ClauseStep::deepAround(const std::vector<std::string> &Extra,
+                       const Directive &D) const {
+  std::string Indent = firstColumnIndent(D);
+  std::vector<std::string> In = {Indent + deepPointers(false, Extra)};
+  for (std::string &L : deepRows(DeepStep::Enter, Extra, D))
+    In.push_back(std::move(L));
+  std::vector<std::string> Out = deepRows(DeepStep::Exit, Extra, D);
+  Out.push_back(Indent + deepPointers(true, Extra));
+  return {In, Out};
+}
+
 } // namespace ompm
