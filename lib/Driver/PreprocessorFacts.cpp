@@ -232,8 +232,10 @@ public:
     }
     if (Facts.FirstInclude.isInvalid())
       Facts.FirstInclude = HashLoc;
-    if (FileName == "omp.h")
+    if (FileName == "omp.h") {
       Facts.IncludesOmpH = true;
+      Facts.OmpHIncludes.push_back(HashLoc);
+    }
     if (FileName == "openacc.h" && FilenameRange.getBegin().isFileID())
       Facts.OpenACCIncludes.push_back(FilenameRange);
   }

@@ -1,5 +1,6 @@
 //===- Directives.cpp - OpenACC directives found in a translation unit ---===//
 #include "Facts/Directives.h"
+#include "Facts/StmtWalk.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -115,12 +116,27 @@ std::string exprText(const Expr *E, const ASTContext &Ctx) {
   // Written in a _Pragma's string: its text there.
   if (std::optional<std::string> T = pragmaOperatorText(E->getSourceRange(), Ctx))
     return *T;
+  if (std::optional<std::string> T = exactExprText(E, Ctx))
+    return *T;
+  // A part of a macro's expansion (`SEL(N, n) + PAD` in the expansion of
+  // `ARR2(A, N, N, n, n)`): no text of the file is the expression, and the
+  // expansion's text is more than it. The expression as Clang prints it.
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  Policy.SuppressImplicitBase = true;
+  E->printPretty(OS, nullptr, Policy);
+  return Out;
+}
+
+std::optional<std::string> exactExprText(const Expr *E, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
   // An expression written inside one macro argument (`d` in `I3D(d, i)`) is
-  // its spelling there; otherwise the expansion's text (a whole `N`).
+  // its spelling there; a whole expansion (`N`) is the macro's name.
   CharSourceRange R = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(E->getSourceRange()), SM, Ctx.getLangOpts());
   if (R.isInvalid())
-    R = SM.getExpansionRange(E->getSourceRange());
+    return std::nullopt;
   return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
 }
 
@@ -132,7 +148,7 @@ SourceLocation lastLocation(const Stmt *S, const SourceManager &SM) {
     SourceLocation E = SM.getExpansionLoc(X->getEndLoc());
     if (E.isValid() && SM.isBeforeInTranslationUnit(Last, E))
       Last = E;
-    for (const Stmt *C : X->children())
+    for (const Stmt *C : codeChildren(X))
       Walk(C);
   };
   Walk(S);

@@ -67,8 +67,15 @@ clang::CharSourceRange pragmaTextRange(const clang::SourceManager &SM,
                                        const clang::LangOptions &LO,
                                        clang::SourceLocation Hash);
 
-/// Source text of an expression, as written (macro names, not expansions).
+/// Source text of an expression, as written (macro names, not expansions);
+/// for a part of a macro's expansion, which no text of the file spells, the
+/// expression as Clang prints it (never the text of the whole expansion).
 std::string exprText(const clang::Expr *E, const clang::ASTContext &Ctx);
+/// The file's text of E when there is one that is exactly E (written in the
+/// file, in one macro argument, or a whole macro expansion); none for a
+/// part of an expansion.
+std::optional<std::string> exactExprText(const clang::Expr *E,
+                                         const clang::ASTContext &Ctx);
 /// The text of R when it lies in the string of a _Pragma operator (Clang
 /// lexes it from a scratch buffer, which the expansion does not show).
 std::optional<std::string> pragmaOperatorText(clang::SourceRange R,

@@ -2,6 +2,8 @@
 #include "Facts/Members.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ExprOpenMP.h"
+#include "clang/AST/TypeLoc.h"
+#include "Facts/Directives.h"
 #include <vector>
 
 using namespace clang;
@@ -104,6 +106,39 @@ const ValueDecl *canonicalDecl(const ValueDecl *V) {
   if (const auto *VD = dyn_cast_or_null<VarDecl>(V))
     return VD->getCanonicalDecl();
   return V;
+}
+
+std::string declaredArraySection(const ValueDecl *V, const ASTContext &Ctx) {
+  const auto *P = dyn_cast_or_null<ParmVarDecl>(V);
+  if (!P || !P->getTypeSourceInfo() || !P->getOriginalType()->isArrayType())
+    return "";
+  std::string Out = P->getNameAsString();
+  QualType T = P->getOriginalType();
+  TypeLoc TL = P->getTypeSourceInfo()->getTypeLoc();
+  while (const ArrayType *AT = Ctx.getAsArrayType(T)) {
+    ArrayTypeLoc ATL;
+    if (TL)
+      ATL = TL.getUnqualifiedLoc().IgnoreParens().getAs<ArrayTypeLoc>();
+    std::string Len;
+    const Expr *Size = ATL ? ATL.getSizeExpr() : nullptr;
+    if (Size && Size->getBeginLoc().isInvalid())
+      Size = nullptr;
+    if (Size)
+      if (std::optional<std::string> T = exactExprText(Size, Ctx))
+        Len = *T;
+    if (Len.empty()) {
+      if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
+        Len = std::to_string(CAT->getZExtSize());
+      else if (Size)
+        Len = exprText(Size, Ctx);
+    }
+    if (Len.empty())
+      return "";
+    Out += "[0:" + Len + "]";
+    T = AT->getElementType();
+    TL = ATL ? ATL.getElementLoc() : TypeLoc();
+  }
+  return Out;
 }
 
 bool isSection(const Expr *E) {

@@ -13,6 +13,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/OpenACCClause.h"
 #include <optional>
 #include <string>
@@ -62,6 +63,16 @@ const clang::ValueDecl *itemDecl(const clang::Expr *E);
 const clang::ValueDecl *canonicalDecl(const clang::ValueDecl *V);
 /// Whether a clause item is an array section (`a[0:n]`).
 bool isSection(const clang::Expr *E);
+/// The section a bare array parameter covers, from its declaration: a
+/// parameter declared `double A[NI][NJ]` has pointer type (the array
+/// decays) but the declaration keeps the extents: "A[0:NI][0:NJ]". An
+/// extent is spelled as the declarator spells it only where that text is
+/// the extent itself; a part of a declarator macro's expansion
+/// (`POLYBENCH_2D(A, N, N, n, n)`) is the constant's value, or the
+/// expression as Clang prints it. Empty when V is no such parameter or an
+/// extent is not known (`double A[][NJ]`).
+std::string declaredArraySection(const clang::ValueDecl *V,
+                                 const clang::ASTContext &Ctx);
 /// The items of an OpenACC clause that has a variable list (empty if none).
 llvm::ArrayRef<clang::Expr *> varList(const clang::OpenACCClause *C);
 

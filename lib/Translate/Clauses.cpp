@@ -88,28 +88,42 @@ bool ClauseStep::standsAlone(const Expr *B) {
 }
 
 std::string ClauseStep::declaredSection(const ValueDecl *V) const {
-  const auto *P = dyn_cast_or_null<ParmVarDecl>(V);
-  if (!P || !P->getTypeSourceInfo() || !P->getOriginalType()->isArrayType())
-    return "";
-  std::string Out = P->getNameAsString();
-  QualType T = P->getOriginalType();
-  TypeLoc TL = P->getTypeSourceInfo()->getTypeLoc();
-  while (const ArrayType *AT = Ctx.getAsArrayType(T)) {
-    ArrayTypeLoc ATL;
-    if (TL)
-      ATL = TL.getUnqualifiedLoc().IgnoreParens().getAs<ArrayTypeLoc>();
-    std::string Len;
-    if (ATL && ATL.getSizeExpr() && !ATL.getSizeExpr()->getBeginLoc().isInvalid())
-      Len = text(ATL.getSizeExpr());
-    else if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
-      Len = std::to_string(CAT->getZExtSize());
-    if (Len.empty())
-      return "";
-    Out += "[0:" + Len + "]";
-    T = AT->getElementType();
-    TL = ATL ? ATL.getElementLoc() : TypeLoc();
+  return declaredArraySection(V, Ctx);
+}
+
+std::string ClauseStep::elementOutsideWhy(const Expr *E) const {
+  // The subscripts, outermost dimension first, down to the variable.
+  std::vector<const Expr *> Subs;
+  const Expr *X = E->IgnoreParenImpCasts();
+  while (const auto *A = dyn_cast<ArraySubscriptExpr>(X)) {
+    Subs.push_back(A->getIdx());
+    X = A->getBase()->IgnoreParenImpCasts();
   }
-  return Out;
+  const auto *DR = dyn_cast<DeclRefExpr>(X);
+  if (Subs.empty() || !DR)
+    return "";
+  std::reverse(Subs.begin(), Subs.end());
+  const ValueDecl *V = DR->getDecl();
+  QualType T = V->getType().getNonReferenceType();
+  std::string Meant = V->getNameAsString();
+  bool Outside = false;
+  for (size_t K = 0; K < Subs.size(); ++K) {
+    const auto *CAT = dyn_cast_or_null<ConstantArrayType>(Ctx.getAsArrayType(T));
+    if (!CAT)
+      return "";
+    uint64_t Extent = CAT->getZExtSize();
+    if (std::optional<llvm::APSInt> I = Subs[K]->getIntegerConstantExpr(Ctx))
+      if (I->isNegative() || I->getExtValue() >= static_cast<int64_t>(Extent))
+        Outside = true;
+    Meant += "[0:" + std::to_string(Extent) + "]";
+    T = CAT->getElementType();
+  }
+  if (!Outside)
+    return "";
+  return "'" + text(E) + "' is one element, outside the array '" +
+         V->getNameAsString() + "' ('" + V->getType().getAsString() +
+         "'): the clause would map bytes past its end; a section was "
+         "probably meant: " + Meant;
 }
 
 void ClauseStep::asyncWait(const OpenACCClause *C, std::vector<std::string> &Cl,
@@ -258,6 +272,9 @@ bool ClauseStep::dataClause(const OpenACCClause *C, DataContext Ctxt, bool Final
     std::string Item = text(E);
     const ValueDecl *V = itemDecl(E);
     bool Ptr = V && V->getType()->isPointerType() && !isSection(E);
+    Why = elementOutsideWhy(E);
+    if (!Why.empty())
+      return false;
     if (Type != "is_device_ptr") {
       DeepItem DI;
       if (deepItem(E, DI, Why)) {

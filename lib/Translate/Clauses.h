@@ -37,6 +37,11 @@ protected:
   /// "A[0:NI][0:NJ]". Empty when V is no such parameter or an extent is
   /// not known (`double A[][NJ]`).
   std::string declaredSection(const clang::ValueDecl *V) const;
+  /// Why a data clause's item that is one element of a declared array
+  /// (`gamma[4][8]` for `double gamma[4][8]`) cannot be what was meant: a
+  /// subscript outside the array's constant extents. Names the section that
+  /// was probably meant. Empty for any other item.
+  std::string elementOutsideWhy(const clang::Expr *E) const;
   /// async/wait clauses: OpenMP clauses, plus whether a taskwait must come
   /// before the construct (wait without arguments).
   /// Deferred: the construct becomes a nowait task (kernels); otherwise it

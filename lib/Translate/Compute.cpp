@@ -112,9 +112,12 @@ void ComputeTranslator::run() {
 bool ComputeTranslator::readClauses() {
   Cls = effectiveClauses(C.Clauses, R);
   for (const OpenACCClause *Cl : Cls) {
+    bool Data = findDataClauseRule(Cl->getClauseKind(), DataContext::Compute) != nullptr;
     for (const Expr *E : varList(Cl)) {
       if (const ValueDecl *V = itemDecl(E))
         Explicit.insert(V);
+      if (Data && isa<ArraySubscriptExpr>(E->IgnoreParenImpCasts()))
+        ElementItems.push_back(E);
       if (std::optional<MemberPath> MP = memberPathOf(E))
         ExplicitPaths.insert(MP->Text);
     }

@@ -116,6 +116,11 @@ private:
   std::vector<std::string> DevPtrs, IfConds, Async, TeamsCl, Priv, FirstPriv,
       Reds;
   llvm::DenseSet<const clang::ValueDecl *> Explicit;
+  /// Data clause items that are one element (`a[3]`, `g[1][2]`).
+  std::vector<const clang::Expr *> ElementItems;
+  /// Why an element item cannot be what was meant: the construct uses
+  /// other elements of its array. Empty when it is the only one used.
+  std::string elementUseWhy(const clang::Expr *E) const;
   std::string NumWorkers, VectorLength, IfClause;
   bool TaskwaitBefore = false, DefaultPresent = false;
   std::set<std::string> ExplicitPaths; ///< "m.x" in a clause

@@ -16,8 +16,57 @@ using namespace clang;
 
 namespace ompm {
 
+std::string ComputeTranslator::elementUseWhy(const Expr *E) const {
+  std::vector<const Expr *> Subs;
+  const Expr *X = E->IgnoreParenImpCasts();
+  while (const auto *A = dyn_cast<ArraySubscriptExpr>(X)) {
+    Subs.insert(Subs.begin(), A->getIdx());
+    X = A->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *DR = dyn_cast<DeclRefExpr>(X);
+  if (!DR)
+    return "";
+  const ValueDecl *V = DR->getDecl();
+  auto Value = [&](const Expr *I) -> std::optional<int64_t> {
+    if (std::optional<llvm::APSInt> C = I->getIntegerConstantExpr(Ctx))
+      return C->getExtValue();
+    return std::nullopt;
+  };
+  for (const Access &A : Facts->accesses()) {
+    if (A.Base != V || !A.Path.empty())
+      continue;
+    bool Same = A.Indices.size() >= Subs.size();
+    for (size_t K = 0; Same && K < Subs.size(); ++K) {
+      std::optional<int64_t> Want = Value(Subs[K]), Got = Value(A.Indices[K]);
+      Same = Want && Got && *Want == *Got;
+    }
+    if (Same)
+      continue;
+    std::string Meant;
+    QualType T = V->getType().getNonReferenceType();
+    for (size_t K = 0; K < Subs.size(); ++K) {
+      const auto *CAT = dyn_cast_or_null<ConstantArrayType>(Ctx.getAsArrayType(T));
+      if (!CAT) {
+        Meant.clear();
+        break;
+      }
+      Meant += "[0:" + std::to_string(CAT->getZExtSize()) + "]";
+      T = CAT->getElementType();
+    }
+    return "'" + text(E) + "' maps one element of '" + V->getNameAsString() +
+           "', but the construct uses others ('" + text(A.Expr) + "', line " +
+           std::to_string(SM.getPresumedLineNumber(SM.getExpansionLoc(A.Expr->getBeginLoc()))) +
+           "): a section was probably meant" +
+           (Meant.empty() ? "" : ": " + V->getNameAsString() + Meant);
+  }
+  return "";
+}
+
 bool ComputeTranslator::implicitData() {
   const RegionFacts &F = *Facts;
+  for (const Expr *E : ElementItems)
+    if (std::string EWhy = elementUseWhy(E); !EWhy.empty())
+      return no(EWhy);
   llvm::DenseSet<const ValueDecl *> Present, DevPtrEncl;
   std::set<std::string> PresentPaths;
   enclosingData(CI, Present, DevPtrEncl, &PresentPaths);

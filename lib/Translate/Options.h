@@ -9,6 +9,8 @@
 
 #include "Mapping/Mapping.h"
 #include "clang/Basic/SourceLocation.h"
+#include <map>
+#include <string>
 #include <vector>
 
 namespace ompm {
@@ -56,6 +58,12 @@ struct PlanOptions {
   /// translated in the header (FileResult::MacroEdits); otherwise the file
   /// that uses the macro is left intact.
   bool HeaderMacros = false;
+  /// Constructs whose translation the self-check rejected, by the input
+  /// offset where each starts (its directive's '#', a loop's `for`), with
+  /// the reason: planned again as constructs left intact
+  /// (lib/Driver/Driver.cpp, planParsedFile), so that data placement sees
+  /// only what is translated.
+  std::map<unsigned, std::string> RolledBack;
 };
 
 /// Preprocessor facts the AST does not keep.
@@ -66,6 +74,8 @@ struct PPFacts {
   std::vector<clang::CharSourceRange> OpenACCIncludes;
   /// The main file includes <omp.h> itself.
   bool IncludesOmpH = false;
+  /// Where the main file includes <omp.h> (the include's '#').
+  std::vector<clang::SourceLocation> OmpHIncludes;
   /// The '#' of the main file's first #include (invalid if none).
   clang::SourceLocation FirstInclude;
 };

@@ -20,6 +20,7 @@ void PreprocessorTranslator::planPreprocessor(const std::vector<std::string> &Op
     R.Original = Lexer::getSourceText(Rg, SM, Ctx.getLangOpts()).str();
     return R;
   };
+  OpenACCIncludesKept = !OpenACCLeft.empty();
   for (const CharSourceRange &Rg : PP.OpenACCIncludes) {
     ConstructRecord R = Record("include", Rg);
     if (!OpenACCLeft.empty()) {
@@ -71,8 +72,9 @@ void PreprocessorTranslator::insertQueueDecl() {
   // the declarations must exist whichever way the condition goes.
   FileID Main = SM.getMainFileID();
   unsigned Off = SM.getFileOffset(At);
-  unsigned Moved = outsideConditionals(
-      topLevelConditionals(SM, Main, Ctx.getLangOpts()), Off);
+  std::vector<ConditionalBlock> Blocks =
+      topLevelConditionals(SM, Main, Ctx.getLangOpts());
+  unsigned Moved = outsideConditionals(Blocks, Off);
   if (Moved != Off)
     At = SM.getComposedLoc(Main, Moved);
   std::vector<std::string> Lines;
@@ -84,12 +86,37 @@ void PreprocessorTranslator::insertQueueDecl() {
                     " = 0; /* omp-migrate: the default async queue, "
                     "per file */");
   if (Helpers) {
+    // The helpers call omp_* routines: omp.h comes before them, also when
+    // the file's own include of it sits in an #if branch below (a back end
+    // chosen by the preprocessor).
+    if (!ompHIncludedBefore(Moved, Blocks))
+      Lines.push_back("#include <omp.h> /* omp-migrate: for the helpers below */");
     std::vector<std::string> H = helperDefinitions(St.Helpers);
     Lines.insert(Lines.end(), H.begin(), H.end());
   }
   EditSet E(SM);
   E.insertLinesBefore(At, Lines);
   Out.Edits.insert(Out.Edits.end(), E.edits().begin(), E.edits().end());
+}
+
+bool PreprocessorTranslator::ompHIncludedBefore(
+    unsigned Off, llvm::ArrayRef<ConditionalBlock> Blocks) const {
+  auto Unconditional = [&](SourceLocation L) {
+    if (L.isInvalid() || !SM.isInMainFile(L))
+      return false;
+    unsigned At = SM.getFileOffset(L);
+    return At < Off && outsideConditionals(Blocks, At) == At;
+  };
+  if (llvm::any_of(PP.OmpHIncludes, Unconditional))
+    return true;
+  // RuntimeCallTranslator includes omp.h before the file's first #include
+  // (or at its start) when the file has none and no <openacc.h> becomes it.
+  if (!PP.IncludesOmpH && (PP.OpenACCIncludes.empty() || OpenACCIncludesKept))
+    return PP.FirstInclude.isInvalid() || Unconditional(PP.FirstInclude);
+  return !OpenACCIncludesKept &&
+         llvm::any_of(PP.OpenACCIncludes, [&](const CharSourceRange &Rg) {
+           return Unconditional(Rg.getBegin());
+         });
 }
 
 } // namespace ompm

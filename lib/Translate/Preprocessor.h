@@ -10,6 +10,7 @@
 #ifndef OMPM_TRANSLATE_PREPROCESSOR_H
 #define OMPM_TRANSLATE_PREPROCESSOR_H
 
+#include "Facts/Conditionals.h"
 #include "Translate/AccState.h"
 
 namespace ompm {
@@ -22,6 +23,14 @@ public:
   /// The file-scope declarations the translation needs: the async queues'
   /// objects, the default queue, the runtime helpers (RuntimeHelpers.h).
   void insertQueueDecl();
+
+private:
+  /// Whether omp.h is included before Off in every configuration: an
+  /// #include of <omp.h>, or of <openacc.h> that becomes one, outside
+  /// every #if block.
+  bool ompHIncludedBefore(unsigned Off,
+                          llvm::ArrayRef<ConditionalBlock> Blocks) const;
+  bool OpenACCIncludesKept = false;
 };
 
 } // namespace ompm

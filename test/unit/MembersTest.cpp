@@ -100,3 +100,25 @@ void f(V *p) {
   EXPECT_TRUE(P->ThroughPointer);
   EXPECT_EQ(P->Field->getName(), "x");
 }
+
+TEST(MembersTest, DeclaredArraySectionNeverSpellsADeclaratorMacro) {
+  // PolyBench-ACC's POLYBENCH_2D: the extent is part of the macro's
+  // expansion, so its value is used, never the macro's call (an element of
+  // the array; issue #29, item 1).
+  std::unique_ptr<ASTUnit> AST = parseCode(R"(
+#define N 64
+#define PAD 0
+#define SEL(x, y) x
+#define ARR2(v, d1, d2, dd1, dd2) v[SEL(d1, dd1) + PAD][SEL(d2, dd2) + PAD]
+void f(int n, int ARR2(A, N, N, n, n), double B[N][N], double C[n][n + 1], double D[][8]);
+)",
+                                           {"-fopenacc"});
+  ASSERT_TRUE(AST);
+  std::vector<std::string> Out;
+  for (const Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls())
+    if (const auto *F = dyn_cast<FunctionDecl>(D))
+      for (const ParmVarDecl *P : F->parameters())
+        Out.push_back(declaredArraySection(P, AST->getASTContext()));
+  EXPECT_EQ(Out, (std::vector<std::string>{"", "A[0:64][0:64]", "B[0:N][0:N]",
+                                           "C[0:n][0:n + 1]", ""}));
+}
