@@ -1,5 +1,6 @@
 //===- CallGraph.cpp - What the functions of a file may do to data --------===//
 #include "Facts/CallGraph.h"
+#include "Facts/StmtWalk.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclOpenACC.h"
 #include "clang/AST/DeclTemplate.h"
@@ -139,7 +140,7 @@ CallGraphFacts::CallGraphFacts(ASTContext &Ctx,
       else if (!isLibraryFunction(G, SM) && !isa<CXXPseudoDestructorExpr>(CE->getCallee()))
         N.Unknown = true; // undefined here, or through a pointer
     }
-    for (const Stmt *C : S->children())
+    for (const Stmt *C : codeChildren(S))
       Scan(C, N);
   };
   std::function<void(const DeclContext *)> Walk = [&](const DeclContext *DC) {

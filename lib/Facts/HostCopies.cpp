@@ -1,6 +1,7 @@
 //===- HostCopies.cpp - Where the host copy is current, over the CFG ------===//
 
 #include "Facts/HostCopies.h"
+#include "Facts/StmtWalk.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "clang/AST/ExprCXX.h"
@@ -223,7 +224,7 @@ private:
       return false;
     if (itemKills(X).count(Item))
       return false;
-    return llvm::all_of(X->children(), [&](const Stmt *C) { return clean(C, Item); });
+    return llvm::all_of(codeChildren(X), [&](const Stmt *C) { return clean(C, Item); });
   }
   const CopyEvents &E;
   const ValueDecl *V;

@@ -8,6 +8,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
 #include <functional>
 #include <map>
@@ -55,6 +56,9 @@ private:
   /// Why the body of a `parallel` region cannot become kernels, else ""; its
   /// work-sharing loops into H.
   std::string regionWhy(const OMPParallelDirective *P, HostParallel &H) const;
+  /// The loop's private, firstprivate and shared clauses: one kind for
+  /// each variable (WorkLoop::Sharings).
+  void sharingClauses(WorkLoop &W) const;
 
   /// `critical: x op= p;` (or an atomic), p a variable of each thread: the
   /// combine of a per-thread partial result.
@@ -159,22 +163,28 @@ std::string Finder::clauses(const OMPExecutableDirective *D, WorkLoop &L,
     std::string Name = llvm::omp::getOpenMPClauseName(C->getClauseKind()).str();
     switch (C->getClauseKind()) {
     case llvm::omp::OMPC_private:
-    case llvm::omp::OMPC_firstprivate: {
-      std::set<const ValueDecl *> These;
-      Vars(C, These);
-      L.ClauseVars.insert(These.begin(), These.end());
-      for (const ValueDecl *V : These)
+    case llvm::omp::OMPC_firstprivate:
+    case llvm::omp::OMPC_shared: {
+      bool Shared = C->getClauseKind() == llvm::omp::OMPC_shared;
+      if (L.Sharings.empty())
+        L.SharingAt = L.Clauses.size();
+      for (const Stmt *X : const_cast<OMPClause *>(C)->children()) {
+        const auto *E = dyn_cast_or_null<Expr>(X);
+        const auto *DR = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+        if (!DR)
+          continue;
+        const ValueDecl *V = DR->getDecl();
         if (C->getClauseKind() == llvm::omp::OMPC_firstprivate &&
             V->getType()->isPointerType())
           return "'" + V->getNameAsString() +
                  "' is firstprivate and a pointer: the data it points to would "
                  "stay on the host";
-      L.Clauses.push_back(Text);
+        if (!Shared)
+          L.ClauseVars.insert(V);
+        L.Sharings.push_back({Name, V, D != L.D});
+      }
       break;
     }
-    case llvm::omp::OMPC_shared:
-      L.Clauses.push_back(Text);
-      break;
     case llvm::omp::OMPC_reduction: {
       const auto *R = cast<OMPReductionClause>(C);
       if (R->getModifier() != OMPC_REDUCTION_unknown &&
@@ -417,6 +427,32 @@ std::string Finder::regionWhy(const OMPParallelDirective *P, HostParallel &H) co
   return "";
 }
 
+void Finder::sharingClauses(WorkLoop &W) const {
+  // Each variable's one kind: the loop's clause over the region's, none
+  // when the loop reduces it.
+  std::vector<const WorkLoop::Sharing *> Chosen;
+  for (const WorkLoop::Sharing &S : W.Sharings) {
+    if (W.Reduced.count(S.V))
+      continue;
+    auto It = llvm::find_if(Chosen, [&](const WorkLoop::Sharing *C) { return C->V == S.V; });
+    if (It == Chosen.end())
+      Chosen.push_back(&S);
+    else if ((*It)->Region && !S.Region)
+      *It = &S;
+  }
+  std::vector<std::string> Out;
+  for (const char *Kind : {"private", "firstprivate", "shared"}) {
+    std::vector<std::string> Names;
+    for (const WorkLoop::Sharing *S : Chosen)
+      if (S->Kind == Kind)
+        Names.push_back(S->V->getNameAsString());
+    if (!Names.empty())
+      Out.push_back(std::string(Kind) + "(" + llvm::join(Names, ", ") + ")");
+  }
+  W.Clauses.insert(W.Clauses.begin() + std::min(W.SharingAt, W.Clauses.size()),
+                   Out.begin(), Out.end());
+}
+
 HostParallel Finder::analyse(const OMPExecutableDirective *D, const FunctionDecl *Fn) {
   HostParallel H;
   H.D = D;
@@ -443,6 +479,7 @@ HostParallel Finder::analyse(const OMPExecutableDirective *D, const FunctionDecl
       H.Why = clauses(W.D, W, H);
     if (H.Why.empty())
       H.Why = bodyWhy(W.For, H);
+    sharingClauses(W);
   }
   // A reduction of the region must be one loop's.
   if (H.Why.empty() && H.Loops.size() > 1 && D->hasClausesOfKind<OMPReductionClause>())

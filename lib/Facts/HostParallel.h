@@ -44,6 +44,18 @@ struct WorkLoop {
   /// Variables a clause makes private, firstprivate or reduced (no map of
   /// their own), and those reduced (mapped tofrom).
   std::set<const clang::ValueDecl *> ClauseVars, Reduced;
+  /// The items of private, firstprivate and shared clauses (the region's
+  /// and the loop's), in order, and where their clauses go in Clauses:
+  /// each variable gets one data-sharing clause on the kernel, the loop's
+  /// over the region's, none when the loop reduces it (`shared(rho)` on
+  /// the region, `reduction(+:rho)` on its loop; `private(j)` on both).
+  struct Sharing {
+    std::string Kind; ///< "private", "firstprivate" or "shared"
+    const clang::ValueDecl *V;
+    bool Region;
+  };
+  std::vector<Sharing> Sharings;
+  size_t SharingAt = 0;
   /// Variables declared in the region's body that the loop writes as a
   /// temporary of each iteration: private on the kernel.
   std::vector<const clang::ValueDecl *> RegionPrivate;

@@ -5,6 +5,7 @@
 #include "Facts/Scalars.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtOpenACC.h"
+#include "Facts/StmtWalk.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -176,7 +177,9 @@ RegionFacts::RegionFacts(const Stmt *Region, ASTContext &Ctx,
       Pre(L->getBody(), ChildNest);
       return;
     }
-    for (const Stmt *Child : S->children())
+    // Through nested OpenMP directives (simd, atomic, critical, ordered,
+    // ...) to the code as written.
+    for (const Stmt *Child : codeChildren(S))
       Pre(Child, ChildNest);
   };
   Pre(Region, 0);
@@ -374,8 +377,10 @@ std::optional<Poly> RegionFacts::toPoly(const Expr *E) const {
     // A macro constant keeps its name ("N"), which reads better in a map.
     if (E->getBeginLoc().isMacroID() && V >= 1) {
       std::string T = exprText(E, Ctx);
-      if (isSimpleAtomText(T) && !isdigit(static_cast<unsigned char>(T[0])))
+      if (isSimpleAtomText(T) && !isdigit(static_cast<unsigned char>(T[0]))) {
+        MacroValues[T] = V;
         return Poly::symbol(T);
+      }
     }
     return Poly::constant(V);
   }
@@ -439,6 +444,18 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
       Stack.pop_back();
     return;
   }
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    scan(If->getInit(), Stack);
+    scan(If->getConditionVariableDeclStmt(), Stack);
+    scan(If->getCond(), Stack);
+    size_t Depth = GuardStack.size();
+    if (!If->isConsteval() && If->getCond())
+      guardsOf(If->getCond(), Stack, GuardStack);
+    scan(If->getThen(), Stack);
+    GuardStack.resize(Depth);
+    scan(If->getElse(), Stack);
+    return;
+  }
   auto Note = [&](const ValueDecl *V, const Expr *Ref) {
     if (Declared.count(V) || !Seen.insert(V).second)
       return;
@@ -479,6 +496,7 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
     Acc.Base = V;
     Acc.BaseText = exprText(E, Ctx);
     Acc.Loops = Stack;
+    Acc.Guards = GuardStack;
     Acc.IsWrite = WriteTargets.count(A);
     Acc.Expr = A;
     Accesses.push_back(Acc);
@@ -584,6 +602,7 @@ bool RegionFacts::scanMember(const Expr *S, std::vector<int> &Stack) {
       Acc.Path = P->Text;
       Acc.Indices = Indices;
       Acc.Loops = Stack;
+    Acc.Guards = GuardStack;
       Acc.IsWrite = WriteTargets.count(S->IgnoreParenImpCasts());
       Acc.Expr = dyn_cast<ArraySubscriptExpr>(S);
       if (Acc.IsWrite) {
@@ -605,6 +624,71 @@ bool RegionFacts::scanMember(const Expr *S, std::vector<int> &Stack) {
   return true;
 }
 
+void RegionFacts::guardsOf(const Expr *Cond, const std::vector<int> &Stack,
+                           std::vector<Access::Guard> &Out) {
+  const auto *B = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!B)
+    return;
+  if (B->getOpcode() == BO_LAnd) {
+    guardsOf(B->getLHS(), Stack, Out);
+    guardsOf(B->getRHS(), Stack, Out);
+    return;
+  }
+  if (!B->isRelationalOp())
+    return;
+  // The loop on the stack whose variable E is.
+  auto LoopOf = [&](const Expr *E) -> int {
+    const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    if (!DR)
+      return -1;
+    for (int K : Stack)
+      if (Loops[K].IV == dyn_cast<VarDecl>(DR->getDecl()))
+        return K;
+    return -1;
+  };
+  BinaryOperatorKind Op = B->getOpcode();
+  const Expr *Var = B->getLHS(), *Other = B->getRHS();
+  int K = LoopOf(Var);
+  if (K < 0) {
+    std::swap(Var, Other);
+    K = LoopOf(Var);
+    // `E > i` is `i < E`.
+    Op = Op == BO_LT ? BO_GT : Op == BO_GT ? BO_LT : Op == BO_LE ? BO_GE : BO_LE;
+  }
+  if (K < 0)
+    return;
+  std::optional<Poly> E = toPoly(Other);
+  if (!E)
+    return;
+  switch (Op) {
+  case BO_LT: Out.push_back({K, true, *E - Poly::constant(1)}); break;
+  case BO_LE: Out.push_back({K, true, *E}); break;
+  case BO_GT: Out.push_back({K, false, *E + Poly::constant(1)}); break;
+  case BO_GE: Out.push_back({K, false, *E}); break;
+  default: break;
+  }
+}
+
+std::optional<Poly> RegionFacts::narrower(const Poly &A, const Poly &B,
+                                          bool High) const {
+  if (std::optional<Poly> N = High ? Poly::decidedMin(A, B) : Poly::decidedMax(A, B))
+    return N;
+  auto Value = [&](const Poly &P) -> std::optional<int64_t> {
+    std::map<std::string, Poly> With;
+    for (const std::string &S : P.symbols()) {
+      auto It = MacroValues.find(S);
+      if (It == MacroValues.end())
+        return std::nullopt;
+      With.emplace(S, Poly::constant(It->second));
+    }
+    return P.substituteAll(With).constantValue();
+  };
+  std::optional<int64_t> VA = Value(A), VB = Value(B);
+  if (!VA || !VB)
+    return std::nullopt;
+  return (High ? *VA <= *VB : *VA >= *VB) ? A : B;
+}
+
 bool RegionFacts::bound(const Access &A, size_t Dim, Poly &Lo, Poly &Hi,
                         std::string &Why) const {
   std::optional<Poly> P = toPoly(A.Indices[Dim]);
@@ -616,7 +700,23 @@ bool RegionFacts::bound(const Access &A, size_t Dim, Poly &Lo, Poly &Hi,
   Lo = *P;
   Hi = *P;
   for (auto It = A.Loops.rbegin(); It != A.Loops.rend(); ++It) {
-    const CanonicalLoop &L = Loops[*It];
+    CanonicalLoop L = Loops[*It];
+    // A guard around the access narrows the loop's range (the data may
+    // end where the guard does); a guard that cannot be ordered with the
+    // loop's bound leaves no sound section.
+    for (const Access::Guard &G : A.Guards) {
+      if (G.Loop != *It)
+        continue;
+      std::optional<Poly> N = narrower(G.High ? L.Max : L.Min, G.Bound, G.High);
+      if (!N) {
+        Why = "the subscript '" + exprText(A.Indices[Dim], Ctx) +
+              "' is guarded by a bound on '" + L.IV->getNameAsString() +
+              "' ('" + G.Bound.str() + "') that cannot be ordered with the "
+              "loop's ('" + (G.High ? L.Max : L.Min).str() + "')";
+        return false;
+      }
+      (G.High ? L.Max : L.Min) = *N;
+    }
     for (Poly *Q : {&Lo, &Hi}) {
       if (!Q->mentions(L.Symbol))
         continue;

@@ -45,6 +45,16 @@ struct Access {
   /// For a subscripted pointer member (`m.x[i]`, `p->x[i]`): its path
   /// ("m.x"); Base is then the root variable.
   std::string Path;
+  /// Conditions around the access that bound a loop variable (`if (i < R)`
+  /// inside `for (i = 0; i < N; i++)`): the loop (an index into loops())
+  /// and the inclusive bound, low or high. The section of the access is
+  /// taken over the narrowed range: the data may end at R.
+  struct Guard {
+    int Loop;
+    bool High;
+    Poly Bound;
+  };
+  std::vector<Guard> Guards;
 };
 
 /// How a region uses one structure variable through its members.
@@ -154,6 +164,18 @@ public:
 
 private:
   void scan(const clang::Stmt *S, std::vector<int> &LoopStack);
+  /// The bounds the condition of an if puts on the loop variables of the
+  /// loops on Stack, for its then-branch (comparisons joined by &&).
+  void guardsOf(const clang::Expr *Cond, const std::vector<int> &Stack,
+                std::vector<Access::Guard> &Out);
+  /// The guards in force where scan() is.
+  std::vector<Access::Guard> GuardStack;
+  /// The values of the macro constants toPoly keeps by name ("N"), for
+  /// ordering a guard with a loop bound when both are constants.
+  mutable std::map<std::string, int64_t> MacroValues;
+  /// The smaller (High) or larger of A and B: decided over the atoms, or
+  /// by the macro constants' values when nothing else is left.
+  std::optional<Poly> narrower(const Poly &A, const Poly &B, bool High) const;
   std::optional<CanonicalLoop> canonical(const clang::ForStmt *F);
   bool bound(const Access &A, size_t Dim, Poly &Lo, Poly &Hi,
              std::string &Why) const;

@@ -19,6 +19,24 @@ void walkStmts(const Stmt *S, llvm::function_ref<bool(const Stmt *)> Pre) {
     walkStmts(C, Pre);
 }
 
+llvm::SmallVector<const Stmt *, 4> codeChildren(const Stmt *S) {
+  llvm::SmallVector<const Stmt *, 4> Out;
+  if (!S)
+    return Out;
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+    if (D->hasAssociatedStmt())
+      Out.push_back(D->getRawStmt());
+    return Out;
+  }
+  if (const auto *CS = dyn_cast<CapturedStmt>(S)) {
+    Out.push_back(CS->getCapturedStmt());
+    return Out;
+  }
+  for (const Stmt *C : S->children())
+    Out.push_back(C);
+  return Out;
+}
+
 bool usesVar(const Stmt *S, const ValueDecl *V) {
   bool Found = false;
   walkStmts(S, [&](const Stmt *C) {

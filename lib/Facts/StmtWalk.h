@@ -13,6 +13,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace ompm {
 
@@ -20,6 +21,13 @@ namespace ompm {
 /// directives included, lambdas excluded. Pre returns false to skip what S
 /// holds.
 void walkStmts(const clang::Stmt *S, llvm::function_ref<bool(const clang::Stmt *)> Pre);
+
+/// The statements S holds as the code is written: for an OpenMP directive
+/// its structured block (not the clauses' helper expressions), for a
+/// captured statement the code it captures, else children(). Every walk
+/// over code that may hold OpenMP directives goes through this, so that a
+/// construct kept on the host is host code like any other.
+llvm::SmallVector<const clang::Stmt *, 4> codeChildren(const clang::Stmt *S);
 
 /// Whether S (or what it holds) names V.
 bool usesVar(const clang::Stmt *S, const clang::ValueDecl *V);

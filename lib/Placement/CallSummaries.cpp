@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Placement/Placer.h"
+#include "Facts/StmtWalk.h"
 #include "Placement/Sections.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -103,7 +104,7 @@ std::set<std::string> CallSummarizer::declaredNames(const FunctionDecl *F) {
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D))
           Names.insert(VD->getNameAsString());
-    for (const Stmt *C : S->children())
+    for (const Stmt *C : codeChildren(S))
       Walk(C);
   };
   Walk(F->getBody());
@@ -263,7 +264,7 @@ void CallSummarizer::collectNeeds(Attempt &A) {
   std::function<void(const Stmt *)> FindCalls = [&](const Stmt *S) {
     if (!S || P.Input.isConstruct(S) || isa<LambdaExpr>(S))
       return;
-    for (const Stmt *C : S->children())
+    for (const Stmt *C : codeChildren(S))
       FindCalls(C);
     const auto *CE = dyn_cast<CallExpr>(S);
     if (!CE)
@@ -349,7 +350,7 @@ void CallSummarizer::checkHostUses(Attempt &A) {
                                        VD->getType()->isArrayType()))
           Ok = false;
     }
-    for (const Stmt *C : S->children())
+    for (const Stmt *C : codeChildren(S))
       HostUses(C);
   };
   HostUses(F->getBody());
@@ -395,7 +396,7 @@ void CallSummarizer::placeCallSites() {
       Calls = [&](const Stmt *S, const FunctionDecl *G, const std::set<std::string> &GNames) {
     if (!S || P.Input.isDirective(S) || isa<LambdaExpr>(S))
       return;
-    for (const Stmt *C : S->children())
+    for (const Stmt *C : codeChildren(S))
       Calls(C, G, GNames);
     const auto *CE = dyn_cast<CallExpr>(S);
     const FunctionDecl *F = CE ? CE->getDirectCallee() : nullptr;

@@ -1,5 +1,6 @@
 //===- Hoist.cpp - What a data region around host code may hold ------------===//
 #include "Placement/Hoist.h"
+#include "Facts/StmtWalk.h"
 #include "Facts/Footprints.h"
 #include "Facts/Members.h"
 #include "Placement/Sections.h"
@@ -71,7 +72,7 @@ void HoistAttempt::scanHost() {
       Refs.push_back(DR);
     if (const auto *CE = dyn_cast<CallExpr>(S))
       HostCalls.push_back(CE);
-    for (const Stmt *C : S->children()) {
+    for (const Stmt *C : codeChildren(S)) {
       if (!C)
         continue;
       Parent[C] = S;

@@ -107,8 +107,9 @@ bool HoistAttempt::around(const Stmt *S, const std::string &Before,
     if (After.empty())
       return true;
     if (endsItsLine(S)) {
-      E.insertLinesAfter(SM.getExpansionLoc(S->getEndLoc()), {After},
-                         E.indentOf(S->getBeginLoc()));
+      // (lastLoc: an OpenMP directive kept on the host ends with its
+      // statement, not with its pragma line)
+      E.insertLinesAfter(lastLoc(S), {After}, E.indentOf(S->getBeginLoc()));
       return true;
     }
     // Code follows S on its line (the `}` of `{ a[k] = x; }`): the line
@@ -124,7 +125,7 @@ bool HoistAttempt::around(const Stmt *S, const std::string &Before,
     return true;
   }
   SourceLocation AfterSemi = Lexer::findLocationAfterToken(
-      SM.getExpansionLoc(S->getEndLoc()), tok::semi, SM, Ctx.getLangOpts(),
+      lastLoc(S), tok::semi, SM, Ctx.getLangOpts(),
       /*SkipTrailingWhitespaceAndNewLine=*/false);
   if (AfterSemi.isInvalid())
     return false;

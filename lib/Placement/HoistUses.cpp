@@ -1,5 +1,7 @@
 //===- HoistUses.cpp - The host's uses inside a data region ----------------===//
 #include "Placement/Hoist.h"
+#include "Facts/StmtWalk.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -16,6 +18,23 @@ namespace ompm {
   // outermost such loop, once, with the section of the whole loop (not once
   // per host iteration).
 const Stmt *HoistAttempt::stmtOf(const Stmt *S) {
+  // Inside an OpenMP construct the host runs (a `parallel` region kept on
+  // the host): every thread would run an update placed there, and one
+  // thread's fetch may overwrite what another has written. The update goes
+  // around the outermost such construct. (A region that holds kernels is
+  // one the translation dissolved: its line goes, its code is the host's.)
+  for (const Stmt *X = Parent.lookup(S); X && X != L; X = Parent.lookup(X)) {
+    if (!isa<OMPExecutableDirective>(X))
+      continue;
+    // (A directive's own range is its pragma line: its statement's end.)
+    SourceLocation B = SM.getExpansionLoc(X->getBeginLoc()), E = lastLoc(X);
+    if (llvm::none_of(P.Kernels, [&](const Kernel &K) {
+          SourceLocation At = SM.getExpansionLoc(K.S->getBeginLoc());
+          return K.Fn == Fn && !SM.isBeforeInTranslationUnit(At, B) &&
+                 !SM.isBeforeInTranslationUnit(E, At);
+        }))
+      S = X;
+  }
   const Stmt *Anchor = S;
   for (const Stmt *P = Parent.lookup(S); P && P != L; P = Parent.lookup(P)) {
     if (!isa<ForStmt>(P) && !isa<WhileStmt>(P) && !isa<DoStmt>(P))
@@ -265,7 +284,7 @@ bool HoistAttempt::deadAfter(const ValueDecl *V) const {
         Dead = false;
     }
     const Stmt *NextPar = isa<ImplicitCastExpr>(S) || isa<ParenExpr>(S) ? Par : S;
-    for (const Stmt *C : S->children())
+    for (const Stmt *C : codeChildren(S))
       Scan(C, NextPar);
   };
   Scan(Fn->getBody(), nullptr);

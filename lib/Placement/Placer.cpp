@@ -1,5 +1,6 @@
 //===- Placer.cpp - Where data regions go ---------------------------------===//
 #include "Placement/Placer.h"
+#include "Facts/StmtWalk.h"
 
 using namespace clang;
 
@@ -112,7 +113,7 @@ void DataPlacer::planHoisting() {
           Out.Decisions.push_back(std::move(D));
         }
       }
-      for (const Stmt *C : S->children())
+      for (const Stmt *C : codeChildren(S))
         Visit(C);
     };
     Visit(Fn->getBody());

@@ -1,5 +1,6 @@
 //===- Runs.cpp - Regions around straight-line runs of kernels -------------===//
 #include "Facts/Footprints.h"
+#include "Facts/StmtWalk.h"
 #include "Placement/Placer.h"
 
 using namespace clang;
@@ -47,7 +48,7 @@ void DataPlacer::planStraightLineRuns(bool Phases) {
         std::function<bool(const Stmt *)> HasLoop = [&](const Stmt *X) {
           if (!X || Input.isDirective(X))
             return false;
-          return hostLoopRunningKernels(X, Fn) || llvm::any_of(X->children(), HasLoop);
+          return hostLoopRunningKernels(X, Fn) || llvm::any_of(codeChildren(X), HasLoop);
         };
         unsigned Holders = 0;
         bool Loop = false;
@@ -90,7 +91,7 @@ void DataPlacer::planStraightLineRuns(bool Phases) {
           }
         TryRun(Block, Start, N);
       }
-      for (const Stmt *C : S->children())
+      for (const Stmt *C : codeChildren(S))
         Visit(C);
     };
     Visit(Fn->getBody());

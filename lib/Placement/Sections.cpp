@@ -1,5 +1,6 @@
 //===- Sections.cpp - Sections a data region maps -------------------------===//
 #include "Placement/Sections.h"
+#include "Facts/StmtWalk.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/AST/ExprCXX.h"
@@ -56,7 +57,7 @@ std::optional<Poly> allocationLength(const ValueDecl *V,
       for (const Decl *D : DS->decls())
         if (D == V && cast<VarDecl>(D)->getInit())
           Sources.push_back(cast<VarDecl>(D)->getInit());
-    for (const Stmt *C : S->children())
+    for (const Stmt *C : codeChildren(S))
       Walk(C);
   };
   Walk(Fn->getBody());

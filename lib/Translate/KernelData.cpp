@@ -1,5 +1,6 @@
 //===- KernelData.cpp - The map of an array a generated kernel uses -------===//
 #include "Translate/KernelData.h"
+#include "Facts/Members.h"
 #include "Facts/StmtWalk.h"
 
 using namespace clang;
@@ -52,8 +53,19 @@ std::string mapArrayOf(const RegionFacts &F, const ValueDecl *V, const Stmt *Loo
     return "";
   }
   SectionResult S = F.inferSection(V);
-  if (!S.ok())
-    return "no array section can be inferred for '" + Name + "': " + S.Why;
+  if (!S.ok()) {
+    // An array parameter with declared extents: the whole array it
+    // declares (a subscript the inference cannot bound, such as the
+    // variable of an inner loop that is not canonical).
+    std::string Declared = declaredArraySection(V, V->getASTContext());
+    if (Declared.empty())
+      return "no array section can be inferred for '" + Name + "': " + S.Why;
+    Maps.add(Type, Declared);
+    Items.push_back({V, Name, Declared, Type});
+    Notes.push_back("'" + Name + "' mapped whole as declared, " + Declared +
+                    " (no narrower section is proved: " + S.Why + ")");
+    return "";
+  }
   Maps.add(Type, S.Item);
   Items.push_back({V, Name, S.Item, Type, S.Lo, S.Hi});
   Notes.push_back("'" + Name + "' mapped as " + S.Item +

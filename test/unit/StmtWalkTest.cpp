@@ -1,6 +1,8 @@
 //===- StmtWalkTest.cpp - Walking statements through OpenMP directives ----===//
 #include "Facts/StmtWalk.h"
 #include "ParseCode.h"
+#include "clang/AST/StmtOpenMP.h"
+#include <functional>
 #include <gtest/gtest.h>
 
 using namespace ompm;
@@ -45,4 +47,38 @@ TEST(StmtWalk, ThroughDirectivesAndWhatIsWritten) {
   EXPECT_TRUE(usesVar(F->getBody(), S));
   EXPECT_TRUE(usesVar(F->getBody(), F->getParamDecl(0))); // *p = 1
   EXPECT_FALSE(usesVar(F->getBody(), F));                 // f itself
+}
+
+TEST(StmtWalk, CodeChildrenOfADirectiveAreItsStatement) {
+  // A plain children() walk of `#pragma omp parallel for` stops at the
+  // captured statement's captures: a loop kept on the host would be
+  // invisible to data placement (issue #29, item 4).
+  std::unique_ptr<ASTUnit> AST =
+      parseCode("double a[9];\nvoid f(void) {\n  #pragma omp parallel for\n"
+                "  for (int i = 0; i < 9; i++)\n    a[i] = i;\n}\n",
+                {"-fopenmp"});
+  const FunctionDecl *F = nullptr;
+  for (const Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls())
+    if (const auto *FD = dyn_cast<FunctionDecl>(D); FD && FD->hasBody())
+      F = FD;
+  ASSERT_TRUE(F);
+  const auto *Body = cast<CompoundStmt>(F->getBody());
+  const Stmt *Dir = Body->body_front();
+  ASSERT_TRUE(isa<OMPExecutableDirective>(Dir));
+  llvm::SmallVector<const Stmt *, 4> C = codeChildren(Dir);
+  ASSERT_EQ(C.size(), 1u);
+  EXPECT_TRUE(isa<ForStmt>(C.front()));
+  // Through codeChildren, a recursive walk finds the store to a.
+  unsigned Stores = 0;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const Expr *T = writtenLValue(S); T && subscriptedVar(T) &&
+                                          subscriptedVar(T)->getName() == "a")
+      ++Stores;
+    for (const Stmt *X : codeChildren(S))
+      Walk(X);
+  };
+  Walk(Body);
+  EXPECT_EQ(Stores, 1u);
 }
