@@ -283,18 +283,15 @@ void leaveFileIntact(FileResult &R, unsigned Line, unsigned Column, const std::s
   });
 }
 
-void planParsedFile(ASTContext &Ctx, const CompilerInvocation &Parse,
-                    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
-                    const PPFacts &PP, const OpenACCSites &Sites,
-                    std::set<std::string> &Reported, const PlanOptions &Opts,
-                    FileResult &R) {
+namespace {
+
+/// One plan of a parsed file and its self-check: planParsedFile's round.
+void planAndCheck(ASTContext &Ctx, const CompilerInvocation &Parse,
+                  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+                  const PPFacts &PP, const OpenACCSites &Sites,
+                  std::set<std::string> &Reported, const PlanOptions &Opts,
+                  const std::vector<Directive> &Dirs, FileResult &R) {
   const SourceManager &SM = Ctx.getSourceManager();
-  R.Original = SM.getBufferData(SM.getMainFileID()).str();
-  if (Ctx.getDiagnostics().hasErrorOccurred()) {
-    R.Error = "the file has compile errors; it is skipped";
-    return;
-  }
-  std::vector<Directive> Dirs = collectDirectives(Ctx);
   R.Plan = planFile(Ctx, Dirs, PP, Opts);
   std::vector<ConstructRecord> More =
       unplannedRecords(SM, Sites, R.Plan.Records, Reported);
@@ -327,11 +324,77 @@ void planParsedFile(ASTContext &Ctx, const CompilerInvocation &Parse,
   }
   R.Translated = *Text;
   R.Parsed = true;
-  // Re-parsed as OpenMP compilers see it (lib/Verify): on a failure,
-  // nothing is written for the file.
-  R.SelfCheck = selfCheckTranslation(Parse, withMacroEdits(SM, R.MacroEdits, std::move(FS)),
+  // Re-parsed as OpenMP compilers see it (lib/Verify).
+  R.SelfCheck = selfCheckTranslation(Parse, withMacroEdits(SM, R.MacroEdits, FS),
                                      SM, builtinOpenACCHeader(),
                                      R.Path, R.Original, R.Plan, R.Translated);
+}
+
+} // namespace
+
+std::map<unsigned, std::string> constructsAtFault(const SourceManager &SM,
+                                                  const FileResult &R, bool Lenient) {
+  std::map<unsigned, std::string> Out;
+  auto Start = [&](SourceLocation L) -> unsigned {
+    L = SM.getExpansionLoc(L);
+    return L.isValid() && SM.isInMainFile(L) ? SM.getFileOffset(L) : ~0u;
+  };
+  for (const SelfCheckFailure &F : R.SelfCheck) {
+    if (!F.File.empty() || !F.AccRoutine.empty())
+      continue; // a header's, or an acc_* routine a reported call leaves
+    // In a file that keeps reported constructs, code that does not compile
+    // and that no edit wrote may be theirs (planParsedFile warns).
+    if (Lenient && F.Compile && !F.Written)
+      continue;
+    std::string Why = "the self-check rejected its translation (" + F.What +
+                      "; translation line " + std::to_string(F.Line) +
+                      "): left intact";
+    // Text an edit wrote: the construct whose translation made the edit.
+    bool Owned = false;
+    if (F.Written)
+      for (const Edit &E : R.Plan.Edits)
+        if (E.File.empty() && E.Offset == F.InputOffset && E.Owner != Edit::Unowned) {
+          Out.emplace(E.Owner, Why);
+          Owned = true;
+        }
+    if (Owned)
+      continue;
+    // Else the innermost translated construct around it.
+    const ConstructRecord *In = nullptr;
+    unsigned InStart = 0;
+    for (const ConstructRecord &C : R.Plan.Records) {
+      if (!C.Translated || !C.File.empty() || C.End.isInvalid())
+        continue;
+      unsigned B = Start(C.Loc), E = Start(C.End);
+      if (B == ~0u || E == ~0u || F.InputOffset < B || F.InputOffset > E)
+        continue;
+      if (!In || B >= InStart) {
+        In = &C;
+        InStart = B;
+      }
+    }
+    if (In)
+      Out.emplace(InStart, Why);
+  }
+  return Out;
+}
+
+void planParsedFile(ASTContext &Ctx, const CompilerInvocation &Parse,
+                    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+                    const PPFacts &PP, const OpenACCSites &Sites,
+                    std::set<std::string> &Reported, const PlanOptions &Opts,
+                    FileResult &R) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  R.Original = SM.getBufferData(SM.getMainFileID()).str();
+  if (Ctx.getDiagnostics().hasErrorOccurred()) {
+    R.Error = "the file has compile errors; it is skipped";
+    return;
+  }
+  std::vector<Directive> Dirs = collectDirectives(Ctx);
+  // A construct whose translation the self-check rejects is planned again
+  // as one left intact (with the self-check's reason), and so is the file's
+  // data placement, until the translation passes or no failure can be
+  // put on a construct (then nothing is written: an internal error).
   // What a reported construct leaves (an acc_* call with no OpenMP form,
   // a header's <openacc.h>) may keep the file from compiling: the reports
   // say so already, and the file is written with them.
@@ -339,6 +402,28 @@ void planParsedFile(ASTContext &Ctx, const CompilerInvocation &Parse,
                        llvm::any_of(Sites.Pragmas, [&](const AccPragma &P) {
                          return !SM.isInMainFile(SM.getExpansionLoc(P.Loc));
                        });
+  const std::set<std::string> ReportedBefore = Reported;
+  PlanOptions Round = Opts;
+  constexpr unsigned MaxRounds = 8;
+  for (unsigned K = 0; K < MaxRounds; ++K) {
+    R.Plan = FilePlan();
+    R.MacroEdits.clear();
+    R.HeadersInsideCode.clear();
+    R.SelfCheck.clear();
+    R.Parsed = false;
+    Reported = ReportedBefore;
+    planAndCheck(Ctx, Parse, FS, PP, Sites, Reported, Round, Dirs, R);
+    if (!R.Error.empty() || R.SelfCheck.empty())
+      break;
+    size_t Before = Round.RolledBack.size();
+    bool Lenient = R.Plan.untranslated() > 0 || HeaderOpenACC;
+    for (auto &[At, Why] : constructsAtFault(SM, R, Lenient))
+      Round.RolledBack.emplace(At, Why);
+    if (Round.RolledBack.size() == Before)
+      break;
+  }
+  if (!R.Error.empty())
+    return;
   // A call to an acc_* routine reported as not translated is left: the
   // report says so (the file keeps its #include <openacc.h>, reported).
   auto IsReported = [&](const SelfCheckFailure &F) {

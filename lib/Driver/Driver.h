@@ -16,6 +16,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -104,6 +105,14 @@ void planParsedFile(clang::ASTContext &Ctx, const clang::CompilerInvocation &Par
                     const PPFacts &PP, const OpenACCSites &Sites,
                     std::set<std::string> &Reported, const PlanOptions &Opts,
                     FileResult &R);
+
+/// The constructs to roll back for R's self-check failures, by the input
+/// offset where each starts, with the reason: for text an edit wrote, the
+/// construct whose translation made the edit; else the innermost translated
+/// construct around the failure. Lenient (the file keeps reported
+/// constructs): a compile error in text no edit wrote is put on none.
+std::map<unsigned, std::string> constructsAtFault(const clang::SourceManager &SM,
+                                                  const FileResult &R, bool Lenient);
 
 /// Translates one file's text (for tests and the driver): Args are compile
 /// flags (no file name).

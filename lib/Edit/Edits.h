@@ -29,6 +29,11 @@ struct Edit {
   /// file: the string literal of a `_Pragma` in a header's macro definition
   /// (lib/Edit/PragmaOperators.h). Empty: the main file.
   std::string File;
+  /// The input offset where the construct whose translation made the edit
+  /// starts (PlanStep::succeed); Unowned for the edits of data placement,
+  /// the preprocessor lines and the helpers.
+  unsigned Owner = Unowned;
+  static constexpr unsigned Unowned = ~0u;
 };
 
 class EditSet {

@@ -16,7 +16,11 @@ void PlanStep::fail(ConstructRecord R, std::string Why) {
 
 void PlanStep::succeed(ConstructRecord R, EditSet &E) {
   R.Translated = true;
+  size_t First = Out.Edits.size();
   Out.Edits.insert(Out.Edits.end(), E.edits().begin(), E.edits().end());
+  if (SourceLocation At = SM.getExpansionLoc(R.Loc); At.isValid() && SM.isInMainFile(At))
+    for (size_t K = First; K < Out.Edits.size(); ++K)
+      Out.Edits[K].Owner = SM.getFileOffset(At);
   Out.Records.push_back(std::move(R));
 }
 
@@ -49,6 +53,7 @@ ConstructRecord PlanStep::loopRecord(const char *Kind, const Stmt *S) const {
   R.Loc = SM.getExpansionLoc(S->getBeginLoc());
   R.Line = SM.getPresumedLineNumber(R.Loc);
   R.Column = SM.getPresumedColumnNumber(R.Loc);
+  R.End = lastLocation(S, SM);
   R.Original = "(loop at line " + std::to_string(R.Line) + ")";
   return R;
 }

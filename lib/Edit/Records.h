@@ -29,6 +29,9 @@ struct ConstructRecord {
   /// warnings, counted in the summary and listed in the report.
   std::vector<std::string> Warnings;
   clang::SourceLocation Loc;
+  /// The last location (expansion) of the construct: its statement's, or
+  /// its directive's for a directive without one. Invalid when not known.
+  clang::SourceLocation End;
   /// The file the record is in when it is not the main file (an OpenACC
   /// directive of an included header, reported by the driver); empty for
   /// the main file.

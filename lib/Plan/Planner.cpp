@@ -65,10 +65,40 @@ void translateDirectives(const PlanStep &Base, AccFileState &St, FilePlan &Out) 
   }
 }
 
+/// The input offset where the construct that starts at L starts.
+unsigned startOffset(const SourceManager &SM, SourceLocation L) {
+  L = SM.getExpansionLoc(L);
+  return L.isValid() && SM.isInMainFile(L) ? SM.getFileOffset(L) : ~0u;
+}
+
+/// The directives, those the self-check rejected made constructs left
+/// intact: a directive inside a compute construct (a loop) takes the whole
+/// construct with it, as any failure inside one does.
+std::vector<Directive> withRollBacks(const SourceManager &SM,
+                                     const std::vector<Directive> &Dirs,
+                                     const PlanOptions &Opts) {
+  std::vector<Directive> Out = Dirs;
+  for (size_t I = 0; I < Out.size(); ++I) {
+    auto It = Opts.RolledBack.find(startOffset(SM, Out[I].Loc));
+    if (It == Opts.RolledBack.end())
+      continue;
+    int Unit = static_cast<int>(I);
+    for (int P = Out[Unit].Parent; P >= 0 && !isComputeKind(Out[Unit].Kind); P = Out[P].Parent)
+      if (isComputeKind(Out[P].Kind)) {
+        Unit = P;
+        break;
+      }
+    Out[Unit].WhyNotRewritable = It->second;
+  }
+  return Out;
+}
+
 } // namespace
 
-FilePlan planFile(ASTContext &Ctx, const std::vector<Directive> &Dirs,
+FilePlan planFile(ASTContext &Ctx, const std::vector<Directive> &InputDirs,
                   const PPFacts &PP, const PlanOptions &Opts) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<Directive> Dirs = withRollBacks(SM, InputDirs, Opts);
   FilePlan Out;
   PlanStep Base(Ctx, Out);
   AccFileState St(Dirs, PP, Opts);
@@ -91,12 +121,23 @@ FilePlan planFile(ASTContext &Ctx, const std::vector<Directive> &Dirs,
   if (Opts.OffloadSerial) {
     SerialLoopOptions SO;
     SO.ArrayReductions = Opts.ArrayReductions;
-    Serial.run(findSerialLoops(Ctx, SO));
+    std::vector<SerialLoop> Loops = findSerialLoops(Ctx, SO);
+    for (SerialLoop &L : Loops)
+      if (auto It = Opts.RolledBack.find(startOffset(SM, L.For->getBeginLoc()));
+          It != Opts.RolledBack.end()) {
+        L.Parallel = false;
+        L.Why = It->second;
+      }
+    Serial.run(Loops);
     Input.addOffloaded(Serial.offloaded());
   }
   HostParallelTranslator HostOmp(Base, Opts, Kernels);
   if (Opts.OffloadOpenMP) {
     std::vector<HostParallel> Host = findHostParallel(Ctx);
+    for (HostParallel &H : Host)
+      if (auto It = Opts.RolledBack.find(startOffset(SM, H.D->getBeginLoc()));
+          It != Opts.RolledBack.end())
+        H.Why = It->second;
     HostOmp.run(Host);
     Input.addOffloaded(HostOmp.offloaded());
     std::set<const Stmt *> Dissolved;

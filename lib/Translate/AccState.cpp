@@ -22,6 +22,10 @@ ConstructRecord AccStep::newRecord(int I) const {
     R.Column = P.getColumn();
   }
   R.Original = D.Spelling.empty() ? "#pragma acc " + R.Kind : D.Spelling;
+  if (D.S)
+    R.End = lastLocation(D.S, SM);
+  else if (D.Text.isValid())
+    R.End = SM.getExpansionLoc(D.Text.getEnd());
   return R;
 }
 

@@ -1,6 +1,7 @@
 //===- SelfCheck.cpp - Re-parse a translation as OpenMP compilers see it --===//
 #include "Verify/SelfCheck.h"
 #include "Verify/PointerMaps.h"
+#include "Verify/PrivateBounds.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Driver/CreateInvocationFromArgs.h"
@@ -69,7 +70,8 @@ public:
     F.Compile = Compile;
     F.File = std::move(File);
     std::tie(F.Line, F.Column) = lineColumn(In.Translated, OutOffset);
-    F.InputLine = lineColumn(In.Original, In.Map.toInput(OutOffset)).first;
+    F.InputOffset = In.Map.toInput(OutOffset, &F.Written);
+    F.InputLine = lineColumn(In.Original, F.InputOffset).first;
     F.What = std::move(What);
     List.push_back(std::move(F));
   }
@@ -257,6 +259,25 @@ public:
                 "data maps what it points to";
         F.add(SM.getFileOffset(U.Use), std::move(What));
       }
+    // (d) sections whose bounds name a variable private to the construct
+    // (or to a target construct inside a data region): the host's value,
+    // which the construct never sees, decides what is mapped.
+    if (!Ctx.getDiagnostics().hasErrorOccurred())
+      for (const PrivateBound &B : findPrivateBounds(Ctx)) {
+        bool Written = false;
+        In.Map.toInput(SM.getFileOffset(SM.getExpansionLoc(B.Construct)), &Written);
+        if (!Written)
+          continue;
+        F.add(SM.getFileOffset(SM.getExpansionLoc(B.Item)),
+              "the section '" + B.Section + "' of the '" + B.Directive +
+                  "' construct at line " +
+                  std::to_string(SM.getSpellingLineNumber(B.Construct)) +
+                  " of the translation names '" + B.Variable +
+                  "', which is private to " +
+                  (B.Directive == "target data" ? "a kernel inside it"
+                                                : "the construct") +
+                  ": the bounds take its value on the host");
+      }
     // (c) `#pragma acc` left in the main file, except where a construct the
     // planner reported as not translated starts.
     for (SourceLocation L : Pragmas) {
@@ -382,6 +403,7 @@ std::string withoutMaps(llvm::StringRef Line) {
 
 bool selfCheckEnabled() { return SelfCheckMode == Mode::On; }
 void setSelfCheckEnabled(bool On) { SelfCheckMode = On ? Mode::On : Mode::Off; }
+void setInjectedFault(InjectedFault F) { Inject = F; }
 
 std::string selfCheckMessage(const SelfCheckFailure &F, bool Warning) {
   std::string S = Warning ? "self-check: " + F.What +

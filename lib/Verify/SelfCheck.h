@@ -9,9 +9,13 @@
 //  (b) every pointer a target construct dereferences is mapped
 //      (lib/Verify/PointerMaps.h);
 //  (c) no `#pragma acc` is left in it, except those of the constructs the
-//      planner reported as not translated.
-// A failure is an internal error of the translator: the driver writes
-// nothing for the file and exits 2.
+//      planner reported as not translated;
+//  (d) no map section of a target construct it wrote has bounds that name a
+//      variable private to the construct (lib/Verify/PrivateBounds.h).
+// A failure is an internal error of the translator. The driver plans the
+// file again with the constructs at fault left intact (reported with the
+// failure, lib/Driver/Driver.cpp); a failure it cannot put on a construct
+// means nothing is written for the file, exit 2.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPM_VERIFY_SELFCHECK_H
@@ -35,6 +39,10 @@ namespace ompm {
 struct SelfCheckFailure {
   unsigned Line = 0, Column = 0;
   unsigned InputLine = 0;
+  /// The input offset it comes from (of the edit that wrote it, when
+  /// Written), for finding the construct at fault (the driver's roll-back).
+  unsigned InputOffset = 0;
+  bool Written = false;
   std::string What;
   /// Check (a): the translation does not compile. When the file also has
   /// constructs reported as not translated, what they left may be the
@@ -123,6 +131,9 @@ openMPInvocationFromFlags(const std::vector<std::string> &Flags,
 /// kernels (b), keep the OpenACC directives that were translated (c), keep
 /// the acc_* calls that were rewritten (a).
 enum class InjectedFault { None, DropMaps, KeepAccDirectives, KeepAccCalls };
+
+/// What --self-check-inject sets (for the tests of the driver's roll-back).
+void setInjectedFault(InjectedFault F);
 
 /// Applies Fault to the edits of a file whose text is Original.
 void injectFault(InjectedFault Fault, llvm::StringRef Original,
