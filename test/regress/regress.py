@@ -4,7 +4,10 @@
 The corpus: the lit inputs (test/lit/*.c, *.cpp), the samples, the bench/data
 cases (the OpenACC versions), the data fuzzer's programs of fixed seeds, and,
 when --vv names an OpenACCV-V checkout, its C and C++ tests. Each input is
-translated twice, by default and with --optimize-data; for each, the
+translated twice, by default and with --optimize-data; the lit inputs also
+with --offload=serial and --offload=openmp, the serial-loop corpus
+(test/serial/corpus) with --offload=serial and the critical-section corpus
+(test/critical/corpus) with --offload=openmp. For each, the
 translation (stdout), the diagnostics with the exit status (stderr) and the
 --report JSON are stored under OUT/<mode>/<input>.{out,err,json}, with the
 paths of this machine replaced by placeholders so that two checkouts compare.
@@ -28,21 +31,28 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-MODES = {"default": [], "optimize-data": ["--optimize-data"]}
+MODES = {"default": [], "optimize-data": ["--optimize-data"],
+         "serial": ["--offload=serial"], "openmp": ["--offload=openmp"]}
+ACC_MODES = ("default", "optimize-data")
 
 
 def corpus(a):
-    """(name, source path or None, program text or None, compile flags)."""
+    """(name, source path or None, program text or None, compile flags, modes)."""
     items = []
     for pat in ("test/lit/*.c", "test/lit/*.cpp", "samples/*/*.c", "samples/*/*.cpp"):
         for p in sorted(glob.glob(os.path.join(ROOT, pat))):
             std = "-std=c++17" if p.endswith(".cpp") else "-std=c11"
+            modes = ACC_MODES + (("serial", "openmp") if pat.startswith("test/lit") else ())
             items.append((os.path.relpath(p, ROOT), p, None,
-                          ["-I" + os.path.dirname(p), "-I" + os.path.join(ROOT, "test/lit/Inputs"), std]))
+                          ["-I" + os.path.dirname(p), "-I" + os.path.join(ROOT, "test/lit/Inputs"), std],
+                          modes))
+    for pat, mode in (("test/serial/corpus/*.c", "serial"), ("test/critical/corpus/*.c", "openmp")):
+        for p in sorted(glob.glob(os.path.join(ROOT, pat))):
+            items.append((os.path.relpath(p, ROOT), p, None, ["-std=c11"], (mode,)))
     for d in sorted(glob.glob(os.path.join(ROOT, "bench/data/cases/*"))):
         p = os.path.join(d, os.path.basename(d) + ".c")
         if os.path.exists(p):
-            items.append((os.path.relpath(p, ROOT), p, None, ["-std=c11"]))
+            items.append((os.path.relpath(p, ROOT), p, None, ["-std=c11"], ACC_MODES))
     lo, _, hi = a.fuzz_seeds.partition("-")
     fuzz = os.path.join(ROOT, "test/fuzz/fuzz_data.py")
     for s in range(int(lo), int(hi or lo) + 1):
@@ -54,12 +64,12 @@ def corpus(a):
                                      "--header"], capture_output=True, text=True,
                                     check=True).stdout
             text = (m.group(1), header, text)
-        items.append(("fuzz/seed%d.c" % s, None, text, ["-std=c11"]))
+        items.append(("fuzz/seed%d.c" % s, None, text, ["-std=c11"], ACC_MODES))
     if a.vv:
         tests = os.path.join(a.vv, "Tests") if os.path.isdir(os.path.join(a.vv, "Tests")) else a.vv
         for p in sorted(glob.glob(os.path.join(tests, "*.c")) + glob.glob(os.path.join(tests, "*.cpp"))):
             std = "-std=c++17" if p.endswith(".cpp") else "-std=c11"
-            items.append(("vv/" + os.path.basename(p), p, None, ["-I" + tests, std]))
+            items.append(("vv/" + os.path.basename(p), p, None, ["-I" + tests, std], ACC_MODES))
     return items
 
 
@@ -72,7 +82,7 @@ def normalize(text, src_dir, work):
 
 
 def translate(a, item, mode):
-    name, path, text, flags = item
+    name, path, text, flags, _ = item
     dest = os.path.join(a.out, mode, name)
     os.makedirs(os.path.dirname(dest), exist_ok=True)
     work = None
@@ -146,8 +156,9 @@ def main(argv):
     items = corpus(a)
     with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
         list(ex.map(lambda im: translate(a, im[0], im[1]),
-                    [(i, m) for i in items for m in MODES]))
-    print("%d inputs translated in %d modes into %s" % (len(items), len(MODES), a.out))
+                    [(i, m) for i in items for m in i[4]]))
+    print("%d inputs translated (%d translations) into %s"
+          % (len(items), sum(len(i[4]) for i in items), a.out))
     if not a.baseline:
         return 0
     differ = compare(os.path.abspath(a.baseline), a.out)
