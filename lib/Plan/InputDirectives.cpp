@@ -5,6 +5,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/StmtOpenACC.h"
 #include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/OpenMPKinds.h"
 
 using namespace clang;
 
@@ -61,6 +62,26 @@ PlanInput::barriers(const std::vector<const Stmt *> &MemberKernels) const {
     Bs.push_back({O, nullptr,
                   "it holds an OpenMP directive of the input other than a "
                   "kernel (line " + Line(SM.getExpansionLoc(O->getBeginLoc())) + ")"});
+  // Without --optimize-data the input's own target constructs are neither
+  // kernels nor host code: a region around them would not know what they
+  // do to the device's copies (host code between them would be updated
+  // from stale data).
+  if (!OptimizeOpenMP) {
+    OpenMPFacts F = collectOpenMPFacts(Ctx);
+    for (const OmpKernel &K : F.Kernels)
+      Bs.push_back({K.S, K.Fn,
+                    "it holds a target construct of the input (line " +
+                        Line(SM.getExpansionLoc(K.S->getBeginLoc())) +
+                        "), which is no kernel without --optimize-data"});
+    for (const OMPExecutableDirective *O : F.Others)
+      if (!Dissolved.count(O) &&
+          (isOpenMPTargetExecutionDirective(O->getDirectiveKind()) ||
+           isOpenMPTargetDataManagementDirective(O->getDirectiveKind())))
+        Bs.push_back({O, nullptr,
+                      "it holds a target construct of the input (line " +
+                          Line(SM.getExpansionLoc(O->getBeginLoc())) +
+                          "), which is no kernel without --optimize-data"});
+  }
   for (const Stmt *K : MemberKernels)
     Bs.push_back({K, nullptr,
                   "a kernel inside maps sections of structure members (line " +
