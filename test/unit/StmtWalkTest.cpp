@@ -8,16 +8,24 @@
 using namespace ompm;
 using namespace clang;
 
+namespace {
+/// The last function of the file with a body.
+const FunctionDecl *lastDefinition(ASTUnit &AST) {
+  const FunctionDecl *F = nullptr;
+  for (const Decl *D : AST.getASTContext().getTranslationUnitDecl()->decls())
+    if (const auto *FD = dyn_cast<FunctionDecl>(D); FD && FD->hasBody())
+      F = FD;
+  return F;
+}
+} // namespace
+
 TEST(StmtWalk, ThroughDirectivesAndWhatIsWritten) {
   std::unique_ptr<ASTUnit> AST =
       parseCode("double a[9], s;\nvoid f(int *p) {\n  #pragma omp parallel for\n"
                 "  for (int i = 0; i < 9; i++) {\n    #pragma omp critical\n"
                 "    s += a[i];\n    a[i]++;\n    *p = 1;\n  }\n}\n",
                 {"-fopenmp"});
-  const FunctionDecl *F = nullptr;
-  for (const Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls())
-    if (const auto *FD = dyn_cast<FunctionDecl>(D); FD && FD->hasBody())
-      F = FD;
+  const FunctionDecl *F = lastDefinition(*AST);
   ASSERT_TRUE(F);
   std::vector<std::string> Written;
   unsigned Refs = 0;
@@ -57,10 +65,7 @@ TEST(StmtWalk, CodeChildrenOfADirectiveAreItsStatement) {
       parseCode("double a[9];\nvoid f(void) {\n  #pragma omp parallel for\n"
                 "  for (int i = 0; i < 9; i++)\n    a[i] = i;\n}\n",
                 {"-fopenmp"});
-  const FunctionDecl *F = nullptr;
-  for (const Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls())
-    if (const auto *FD = dyn_cast<FunctionDecl>(D); FD && FD->hasBody())
-      F = FD;
+  const FunctionDecl *F = lastDefinition(*AST);
   ASSERT_TRUE(F);
   const auto *Body = cast<CompoundStmt>(F->getBody());
   const Stmt *Dir = Body->body_front();
