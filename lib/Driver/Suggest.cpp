@@ -91,6 +91,8 @@ llvm::json::Array loopsReport(const FileResult &R) {
         O["declare_target"] = strings(L.DeviceFunctions);
       if (!L.Versioned.empty())
         O["versioned"] = L.Versioned;
+      if (!L.FinalValue.empty())
+        O["final_value"] = L.FinalValue;
     }
     Loops.push_back(std::move(O));
   }

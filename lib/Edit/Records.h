@@ -61,6 +61,9 @@ struct LoopRecord {
   std::vector<std::string> Needs;
   std::string Reason;    ///< why it stays on the host
   std::string Directive; ///< the line inserted before it, when offloaded
+  /// The loop variable whose final value a host statement after the loop
+  /// sets (it is read after the loop).
+  std::string FinalValue;
   unsigned Collapse = 1;
   std::vector<std::string> Private, Reductions, Atomics;
   std::vector<std::string> DeviceFunctions; ///< made declare target

@@ -13,12 +13,24 @@ using namespace clang;
 
 namespace ompm {
 
-/// Two pointers, one written, may alias unless both are restrict: why,
-/// empty if no pair may.
+/// Two pointers, one written, may alias unless one of them is restrict (C:
+/// an object a restrict pointer accesses, and that is modified, is accessed
+/// through that pointer only, in the block that declares it, which holds
+/// the region since both are declared outside it): why, empty if no pair
+/// may.
 static std::string mayAliasWhy(
     const RegionFacts &F, const llvm::DenseSet<const ValueDecl *> &WrittenBases,
     const std::function<bool(const ValueDecl *, const ValueDecl *)> &Distinct) {
-  for (const ValueDecl *W : WrittenBases) {
+  std::vector<const ValueDecl *> Order(WrittenBases.begin(), WrittenBases.end());
+  // Source order (first access), not addresses: one reason from run to run.
+  auto Pos = [&](const ValueDecl *V) {
+    for (size_t I = 0; I < F.accesses().size(); ++I)
+      if (F.accesses()[I].Base == V)
+        return I;
+    return F.accesses().size();
+  };
+  llvm::stable_sort(Order, [&](const ValueDecl *A, const ValueDecl *B) { return Pos(A) < Pos(B); });
+  for (const ValueDecl *W : Order) {
     if (!W->getType()->isPointerType())
       continue;
     for (const ValueDecl *O : F.externalVars()) {
@@ -29,10 +41,10 @@ static std::string mayAliasWhy(
         Used |= A.Base == O;
       if (!Used || (Distinct && Distinct(W, O)))
         continue;
-      if (!W->getType().isRestrictQualified() ||
+      if (!W->getType().isRestrictQualified() &&
           !O->getType().isRestrictQualified()) {
         return "'" + F.nameOf(W) + "' and '" + F.nameOf(O) +
-               "' may alias (declare them restrict, or add independent)";
+               "' may alias (declare one of them restrict, or add independent)";
       }
     }
   }
@@ -411,7 +423,9 @@ ParallelResult testParallel(
     if (Loops[I].For == For)
       Self = static_cast<int>(I);
   if (Self < 0) {
-    R.Why = "the loop is not in canonical form (for (i = lo; i < hi; i++))";
+    std::string Why = F.notCanonicalWhy(For);
+    R.Why = "the loop is not in canonical form: " +
+            (Why.empty() ? std::string("for (i = lo; i < hi; i++)") : Why);
     return R;
   }
   const CanonicalLoop &L = Loops[Self];
@@ -457,11 +471,14 @@ ParallelResult testParallel(
   }
   // Arrays: every access to a written array must be the same element, and
   // that element must differ between iterations.
+  // In the order of their first write (the reason named is the same from
+  // run to run).
   llvm::DenseSet<const ValueDecl *> WrittenBases;
+  std::vector<const ValueDecl *> WrittenOrder;
   for (const Access &A : F.accesses())
-    if (A.IsWrite)
-      WrittenBases.insert(A.Base);
-  for (const ValueDecl *B : WrittenBases) {
+    if (A.IsWrite && WrittenBases.insert(A.Base).second)
+      WrittenOrder.push_back(A.Base);
+  for (const ValueDecl *B : WrittenOrder) {
     std::string Why = arrayWhy(F, B, For, L, Context);
     if (Why.empty())
       continue;

@@ -1,5 +1,6 @@
 //===- Regions.cpp - Variables, loops and accesses of a code region -------===//
 #include "Facts/Regions.h"
+#include "clang/AST/ParentMap.h"
 #include "Facts/Directives.h"
 #include "Facts/Members.h"
 #include "Facts/Scalars.h"
@@ -52,12 +53,26 @@ const ValueDecl *baseDecl(const Expr *E) {
   return nullptr;
 }
 
+/// Whether S reads as one operand wherever it goes: a name, members
+/// (`s.n`, `p->n`) and subscripts (`g[0]`, `rowstr[n + 1]`: postfix binds
+/// tightest, whatever is inside the brackets).
 bool isSimpleAtomText(llvm::StringRef S) {
-  for (char C : S)
-    if (!(isalnum(static_cast<unsigned char>(C)) || C == '_' || C == '.' ||
-          C == '-' || C == '>'))
+  int Depth = 0;
+  for (size_t I = 0; I < S.size(); ++I) {
+    char C = S[I];
+    if (C == '[') {
+      ++Depth;
+    } else if (C == ']') {
+      if (--Depth < 0)
+        return false;
+    } else if (Depth == 0 &&
+               !(isalnum(static_cast<unsigned char>(C)) || C == '_' || C == '.' ||
+                 (C == '-' && I + 1 < S.size() && S[I + 1] == '>') ||
+                 (C == '>' && I > 0 && S[I - 1] == '-'))) {
       return false;
-  return !S.empty();
+    }
+  }
+  return Depth == 0 && !S.empty() && S.front() != '[';
 }
 } // namespace
 
@@ -183,9 +198,96 @@ RegionFacts::RegionFacts(const Stmt *Region, ASTContext &Ctx,
       Pre(Child, ChildNest);
   };
   Pre(Region, 0);
+  findSubstitutes();
 
   std::vector<int> Stack;
   scan(Region, Stack);
+}
+
+void RegionFacts::findSubstitutes() {
+  // C89 code computes neighbour indices into scalars declared at the top of
+  // the function (`k1 = k + 1; ... lhs[n][i][j][k1]`): a scalar the region
+  // assigns once, by a statement of a block, and reads only after it in that
+  // block, stands for the assigned expression there. The expression's loop
+  // variables are those of loops around the block (they do not change in
+  // it); anything else it reads the region must not write, which toPoly
+  // checks when it is used.
+  llvm::DenseMap<const VarDecl *, unsigned> Count;
+  for (const Stmt *W : ScalarWrites)
+    if (const auto *E = dyn_cast<Expr>(W))
+      if (const auto *VD = dyn_cast_or_null<VarDecl>(baseDecl(
+              isa<BinaryOperator>(E) ? cast<BinaryOperator>(E)->getLHS()
+                                     : cast<UnaryOperator>(E)->getSubExpr())))
+        ++Count[VD];
+  std::unique_ptr<ParentMap> PM;
+  for (const Stmt *W : ScalarWrites) {
+    const auto *B = dyn_cast<BinaryOperator>(W);
+    if (!B || B->getOpcode() != BO_Assign)
+      continue;
+    const auto *DR = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts());
+    const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    if (!VD || Count[VD] != 1 || Declared.count(VD) || Escaped.count(VD) ||
+        !VD->hasLocalStorage() || !VD->getType()->isIntegerType() ||
+        VD->getType().isVolatileQualified() || !B->getRHS()->getType()->isIntegerType())
+      continue;
+    if (!PM)
+      PM = std::make_unique<ParentMap>(const_cast<Stmt *>(Region));
+    const auto *CS = dyn_cast_or_null<CompoundStmt>(PM->getParent(B));
+    if (!CS)
+      continue;
+    // Every other mention of VD in the region is in a statement after B in
+    // CS.
+    const auto *At = llvm::find(CS->body(), B);
+    bool Ok = true;
+    std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S, bool After) {
+      if (!S || !Ok)
+        return;
+      if (S == B) {
+        Walk(B->getRHS(), false);
+        return;
+      }
+      if (const auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == VD && !After)
+        Ok = false;
+      if (const auto *C = dyn_cast<CompoundStmt>(S); C == CS) {
+        for (const Stmt *X : C->body())
+          Walk(X, X != B && llvm::find(C->body(), X) > At);
+        return;
+      }
+      for (const Stmt *C : codeChildren(S))
+        Walk(C, After);
+    };
+    Walk(Region, false);
+    // The loop variables it reads belong to loops around the block.
+    std::function<void(const Stmt *)> IVs = [&](const Stmt *S) {
+      if (!S || !Ok)
+        return;
+      if (const auto *D = dyn_cast<DeclRefExpr>(S))
+        if (const auto *V = dyn_cast<VarDecl>(D->getDecl())) {
+          bool WrittenHere = Written.count(V) && V != VD;
+          if (WrittenHere) {
+            // Only as the variable of a for loop whose body holds CS.
+            bool Around = false;
+            for (const Stmt *Up = PM->getParent(CS); Up; Up = PM->getParent(Up))
+              if (const auto *F = dyn_cast<ForStmt>(Up))
+                if (const auto *Init = dyn_cast_or_null<BinaryOperator>(F->getInit()))
+                  if (const auto *L = dyn_cast<DeclRefExpr>(Init->getLHS()->IgnoreParenImpCasts());
+                      L && L->getDecl() == V)
+                    Around = true;
+            for (const Stmt *Up = PM->getParent(CS); Up; Up = PM->getParent(Up))
+              if (const auto *F = dyn_cast<ForStmt>(Up))
+                if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit());
+                    DS && DS->isSingleDecl() && DS->getSingleDecl() == V)
+                  Around = true;
+            Ok &= Around;
+          }
+        }
+      for (const Stmt *C : S->children())
+        IVs(C);
+    };
+    IVs(B->getRHS());
+    if (Ok)
+      Substitutes[VD] = B->getRHS();
+  }
 }
 
 std::string RegionFacts::nameOf(const ValueDecl *V) const {
@@ -196,6 +298,10 @@ std::string RegionFacts::nameOf(const ValueDecl *V) const {
 }
 
 std::optional<CanonicalLoop> RegionFacts::canonical(const ForStmt *F) {
+  auto Fail = [&](std::string Why) -> std::optional<CanonicalLoop> {
+    NotCanonical[F] = std::move(Why);
+    return std::nullopt;
+  };
   const VarDecl *IV = nullptr;
   const Expr *Start = nullptr;
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit())) {
@@ -215,7 +321,8 @@ std::optional<CanonicalLoop> RegionFacts::canonical(const ForStmt *F) {
           }
   }
   if (!IV)
-    return std::nullopt;
+    return Fail("its initialization does not assign an integer loop variable "
+                "(for (i = lo; i < hi; i++))");
   auto IsIV = [&](const Expr *E) {
     const auto *D = dyn_cast<DeclRefExpr>(strip(E));
     return D && D->getDecl() == IV;
@@ -246,11 +353,13 @@ std::optional<CanonicalLoop> RegionFacts::canonical(const ForStmt *F) {
                                             : -ConstantOf(Add->getRHS());
   }
   if (Step == 0)
-    return std::nullopt;
+    return Fail("its increment is not a constant step of '" + IV->getNameAsString() +
+                "' (i++, i--, i += c)");
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
       F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr);
   if (!Cond)
-    return std::nullopt;
+    return Fail("its condition is not a comparison of '" + IV->getNameAsString() +
+                "' with a bound");
   BinaryOperatorKind Op = Cond->getOpcode();
   const Expr *Limit = nullptr;
   if (IsIV(Cond->getLHS())) {
@@ -266,7 +375,8 @@ std::optional<CanonicalLoop> RegionFacts::canonical(const ForStmt *F) {
     }
   }
   if (!Limit)
-    return std::nullopt;
+    return Fail("its condition is not a comparison of '" + IV->getNameAsString() +
+                "' with a bound");
   // The IV must not be written in the body.
   bool BodyWritesIV = false;
   std::function<void(const Stmt *)> W = [&](const Stmt *S) {
@@ -280,18 +390,27 @@ std::optional<CanonicalLoop> RegionFacts::canonical(const ForStmt *F) {
   };
   W(F->getBody());
   if (BodyWritesIV)
-    return std::nullopt;
+    return Fail("its body writes the loop variable '" + IV->getNameAsString() + "'");
   // With a step other than 1, i != hi may step over hi.
   if (Step != 1 && Step != -1 && Op == BO_NE)
-    return std::nullopt;
+    return Fail("'" + IV->getNameAsString() + " != ...' with a step of " +
+                std::to_string(Step) + " may step over its bound");
   CanonicalLoop L;
   L.For = F;
   L.IV = IV;
   L.Step = Step;
   L.Symbol = "@" + IV->getNameAsString() + "." + std::to_string(Loops.size());
   std::optional<Poly> S = toPoly(Start), Lim = toPoly(Limit);
-  if (!S || !Lim)
-    return std::nullopt;
+  if (!S || !Lim) {
+    const Expr *Bad = S ? Limit : Start;
+    std::string What = variantWhy(Bad);
+    std::string Text = exprText(Bad, Ctx);
+    return Fail("its " + std::string(S ? "bound" : "start") +
+                (Text.empty() ? std::string() : " '" + Text + "'") + " is not proved invariant" +
+                (What.empty() ? std::string(" (an integer expression of variables the loop "
+                                            "does not change)")
+                              : ": " + What));
+  }
   if (Step > 0 && (Op == BO_LT || Op == BO_NE)) {
     L.Min = *S;
     L.Max = *Lim - Poly::constant(1);
@@ -305,7 +424,7 @@ std::optional<CanonicalLoop> RegionFacts::canonical(const ForStmt *F) {
     L.Max = *S;
     L.Min = *Lim;
   } else {
-    return std::nullopt;
+    return Fail("its condition goes the other way from its step");
   }
   return L;
 }
@@ -325,6 +444,8 @@ std::optional<Poly> RegionFacts::toPoly(const Expr *E) const {
           VD->getType()->isIntegerType() && VD->getInit() &&
           !IVLoop.count(VD))
         return toPoly(VD->getInit());
+      if (auto Sub = Substitutes.find(VD); Sub != Substitutes.end())
+        return toPoly(Sub->second);
       if (Written.count(VD) || Declared.count(VD))
         return std::nullopt;
       if (VD->getType()->isIntegerType()) {
@@ -397,7 +518,20 @@ std::optional<Poly> RegionFacts::toPoly(const Expr *E) const {
         if (IVLoop.count(VD) || Written.count(VD) || Declared.count(VD) ||
             PointeeWritten.count(VD))
           Invariant = false;
-    if (isa<ArraySubscriptExpr>(S) || isa<CallExpr>(S))
+    // An element of an array the region does not write (`grid_points[0]`,
+    // `rowstr[n]`) at subscripts that are invariant too: a bound that reads
+    // memory, evaluated once by OpenMP and every time by C, alike when
+    // nothing changes it. (A write through another pointer to the same
+    // array is the aliasing test's: the array is a base of the loop.)
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S)) {
+      const auto *Base = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+      const auto *BV = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
+      if (!BV || Written.count(BV) || PointeeWritten.count(BV) || Escaped.count(BV) ||
+          Declared.count(BV) || BV->getType().isVolatileQualified() ||
+          !(BV->getType()->isArrayType() || BV->getType()->isPointerType()))
+        Invariant = false;
+    }
+    if (isa<CallExpr>(S))
       Invariant = false;
     for (const Stmt *C : S->children())
       Check(C);
@@ -409,6 +543,36 @@ std::optional<Poly> RegionFacts::toPoly(const Expr *E) const {
   if (T.empty())
     return std::nullopt;
   return Poly::symbol(isSimpleAtomText(T) ? T : "(" + T + ")");
+}
+
+std::string RegionFacts::variantWhy(const Expr *E) const {
+  std::string Why;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || !Why.empty() || isa<UnaryExprOrTypeTraitExpr>(S))
+      return;
+    if (const auto *C = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *FD = C->getDirectCallee();
+      Why = "it calls " + (FD ? "'" + FD->getNameAsString() + "'" : std::string("a function"));
+      return;
+    }
+    if (const auto *D = dyn_cast<DeclRefExpr>(S))
+      if (const auto *VD = dyn_cast<VarDecl>(D->getDecl())) {
+        std::string N = "'" + VD->getNameAsString() + "'";
+        if (IVLoop.count(VD))
+          Why = "it reads " + N + ", the variable of a loop around it";
+        else if (Declared.count(VD))
+          Why = "it reads " + N + ", declared in the loop";
+        else if (Written.count(VD) || PointeeWritten.count(VD) || Escaped.count(VD))
+          Why = "it reads " + N + ", which the loop writes";
+        else if (!VD->getType()->isIntegerType() && !VD->getType()->isArrayType() &&
+                 !VD->getType()->isPointerType())
+          Why = "it reads " + N + ", not an integer";
+      }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(E);
+  return Why;
 }
 
 void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {

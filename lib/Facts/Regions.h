@@ -137,6 +137,14 @@ public:
   const std::string &opaqueWrite() const { return OpaqueWrite; }
   /// Whether V is the variable of one of the region's canonical loops.
   bool isLoopVar(const clang::VarDecl *V) const { return IVLoop.count(V); }
+  /// Why the for loop F of the region is not one of its canonical loops
+  /// (what is not proved: "its bound 'n[k]' is not proved invariant: it
+  /// reads 'k', which the loop writes"); "" when it is one, or is not in
+  /// the region.
+  std::string notCanonicalWhy(const clang::ForStmt *F) const {
+    auto It = NotCanonical.find(F);
+    return It == NotCanonical.end() ? std::string() : It->second;
+  }
   clang::ASTContext &context() const { return Ctx; }
 
   /// Whether a subscript of V reaches data through a pointer loaded from
@@ -191,6 +199,14 @@ private:
   llvm::DenseSet<const clang::Expr *> WriteTargets;
   llvm::DenseMap<const clang::ValueDecl *, std::string> Names;
   llvm::DenseMap<const clang::VarDecl *, int> IVLoop;
+  llvm::DenseMap<const clang::ForStmt *, std::string> NotCanonical;
+  /// Scalars declared outside the region that it assigns once and reads
+  /// only after that assignment, in its block: the assigned expression.
+  llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> Substitutes;
+  void findSubstitutes();
+  /// What makes E, a bound, not an invariant of the region ("" when
+  /// nothing found).
+  std::string variantWhy(const clang::Expr *E) const;
   std::vector<CanonicalLoop> Loops;
   std::vector<Access> Accesses, MemberAccesses;
   std::map<const clang::ValueDecl *, MemberUses> Members;

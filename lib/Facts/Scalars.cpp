@@ -1,5 +1,6 @@
 //===- Scalars.cpp - How a loop uses a scalar declared outside it --------===//
 #include "Facts/Scalars.h"
+#include "Analysis/Liveness.h"
 #include "clang/AST/ParentMap.h"
 #include "Facts/Directives.h"
 #include "clang/AST/Expr.h"
@@ -271,6 +272,13 @@ bool isPrivateTemporary(const Stmt *Body, const ValueDecl *V) {
       if (const auto *L = dyn_cast<OpenACCLoopConstruct>(S))
         S = L->getLoop();
       if (const auto *F = dyn_cast<ForStmt>(S)) {
+        // An inner loop whose initialization assigns V (C89 code reusing a
+        // loop variable declared at the top: `for (k = rowstr[j]; ...)`):
+        // the initialization always runs first.
+        if (const auto *A = dyn_cast_or_null<BinaryOperator>(F->getInit());
+            A && A->getOpcode() == BO_Assign && isRef(A->getLHS(), V) &&
+            !mentions(A->getRHS(), V))
+          return true;
         bool After = false;
         for (size_t J = K + 1; J < List.size(); ++J)
           After |= countRefs(List[J], V) > 0;
@@ -278,6 +286,11 @@ bool isPrivateTemporary(const Stmt *Body, const ValueDecl *V) {
                !countRefs(F->getCond(), V) && !countRefs(F->getInc(), V) &&
                WrittenFirst(F->getBody());
       }
+      // Both branches of an if write it first, the condition not reading
+      // it.
+      if (const auto *If = dyn_cast<IfStmt>(S))
+        return If->getElse() && !If->getInit() && !countRefs(If->getCond(), V) &&
+               WrittenFirst(If->getThen()) && WrittenFirst(If->getElse());
       return false;
     }
     return false;
@@ -331,138 +344,10 @@ ScalarUse classifyScalar(const Stmt *Body, const ValueDecl *V, ASTContext &Ctx) 
   return U;
 }
 
-namespace {
-
-/// Whether E (a statement) is `V = e` with e not mentioning V.
-bool isKill(const Stmt *E, const ValueDecl *V) {
-  const auto *X = dyn_cast_or_null<Expr>(E);
-  if (!X)
-    return false;
-  const auto *B = dyn_cast<BinaryOperator>(X->IgnoreParenImpCasts());
-  if (!B || B->getOpcode() != BO_Assign || mentions(B->getRHS(), V))
-    return false;
-  const auto *DR = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts());
-  return DR && DR->getDecl() == V;
-}
-
-bool hasJump(const Stmt *X) {
-  if (!X)
-    return false;
-  if (isa<BreakStmt>(X) || isa<ContinueStmt>(X) || isa<GotoStmt>(X) ||
-      isa<IndirectGotoStmt>(X) || isa<ReturnStmt>(X) || isa<CXXThrowExpr>(X))
-    return true;
-  for (const Stmt *C : X->children())
-    if (hasJump(C))
-      return true;
-  return false;
-}
-
-/// Whether X, run from its start, assigns V before anything reads it or
-/// leaves: `v = e;` (e not naming v), `for (v = e; ...)`, or a block whose
-/// first statement that names V does.
-bool killsFirst(const Stmt *X, const ValueDecl *V) {
-  if (isKill(X, V))
-    return true;
-  if (const auto *For = dyn_cast<ForStmt>(X))
-    return isKill(For->getInit(), V);
-  if (const auto *CS = dyn_cast<CompoundStmt>(X))
-    for (const Stmt *C : CS->body()) {
-      if (killsFirst(C, V))
-        return true;
-      if (countRefs(C, V) || hasJump(C) || isa<LabelStmt>(C))
-        return false;
-    }
-  return false;
-}
-
-/// Whether every path from the end of S assigns V before reading it (V a
-/// local variable of the function whose body is Body): the statements that
-/// follow S in its block, then what follows the block, up to the end of the
-/// function, where V is dead. A for loop's body is followed by its
-/// increment and condition, then by the body again or by what follows the
-/// loop: both must assign V first.
-bool killedAfter(const Stmt *S, const ValueDecl *V, const Stmt *Body,
-                 const ParentMap &PM) {
-  if (S == Body)
-    return true; // the end of the function
-  const Stmt *P = PM.getParent(const_cast<Stmt *>(S));
-  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(P)) {
-    const auto *It = llvm::find(CS->body(), S);
-    for (++It; It != CS->body_end(); ++It) {
-      if (killsFirst(*It, V))
-        return true;
-      if (countRefs(*It, V) || hasJump(*It) || isa<LabelStmt>(*It))
-        return false;
-    }
-    return killedAfter(CS, V, Body, PM);
-  }
-  if (const auto *For = dyn_cast_or_null<ForStmt>(P); For && For->getBody() == S) {
-    if (countRefs(For->getInc(), V) || countRefs(For->getCond(), V))
-      return false;
-    return killsFirst(S, V) && killedAfter(For, V, Body, PM);
-  }
-  return false;
-}
-
-} // namespace
-
 bool mayBeReadAfter(const Stmt *S, const ValueDecl *V, const FunctionDecl *Fn,
                     ASTContext &Ctx) {
   const auto *VD = dyn_cast<VarDecl>(V);
-  if (!VD || !VD->hasLocalStorage() || VD->getType()->isReferenceType() ||
-      !Fn || !Fn->getBody())
-    return true;
-  const SourceManager &SM = Ctx.getSourceManager();
-  auto Loc = [&](SourceLocation L) { return SM.getExpansionLoc(L); };
-  auto Within = [&](SourceLocation L, const Stmt *X) {
-    return !SM.isBeforeInTranslationUnit(L, Loc(X->getBeginLoc())) &&
-           !SM.isBeforeInTranslationUnit(lastLocation(X, SM), L);
-  };
-  SourceLocation End = lastLocation(S, SM);
-  // The loops of Fn around S: a mention anywhere in one runs again after S.
-  std::vector<const Stmt *> Loops;
-  // Read: a mention after S (or in a loop around it); Escapes: V's address
-  // is taken or a reference binds to it, which counts wherever it is.
-  bool Read = false, Escapes = false;
-  std::function<void(const Stmt *, const Stmt *)> Walk = [&](const Stmt *X,
-                                                            const Stmt *Parent) {
-    if (!X || Escapes)
-      return;
-    if ((isa<ForStmt>(X) || isa<WhileStmt>(X) || isa<DoStmt>(X) ||
-         isa<CXXForRangeStmt>(X)) &&
-        X != S && Within(Loc(S->getBeginLoc()), X))
-      Loops.push_back(X);
-    if (const auto *E = dyn_cast<Expr>(X); E && isRef(E, V) && isa<DeclRefExpr>(X)) {
-      SourceLocation L = Loc(X->getBeginLoc());
-      if (const auto *U = dyn_cast_or_null<UnaryOperator>(Parent);
-          U && U->getOpcode() == UO_AddrOf)
-        Escapes = true;
-      else if (!Within(L, S) &&
-               (SM.isBeforeInTranslationUnit(End, L) ||
-                llvm::any_of(Loops, [&](const Stmt *Lp) { return Within(L, Lp); })))
-        Read = true;
-    }
-    if (const auto *D = dyn_cast<DeclStmt>(X))
-      for (const Decl *Dd : D->decls())
-        if (const auto *R = dyn_cast<VarDecl>(Dd);
-            R && R->getType()->isReferenceType() && R->getInit() &&
-            mentions(R->getInit(), V))
-          Escapes = true;
-    for (const Stmt *C : X->children())
-      Walk(C, X);
-  };
-  // Loops are found on the way down, before the mentions inside them; a
-  // mention before a loop that holds S is in that loop only if the loop
-  // starts before it, which the walk order guarantees.
-  Walk(Fn->getBody(), nullptr);
-  if (Escapes)
-    return true;
-  if (!Read)
-    return false;
-  // A mention after S that an assignment always precedes reads that
-  // assignment's value, not S's.
-  ParentMap PM(Fn->getBody());
-  return !killedAfter(S, V, Fn->getBody(), PM);
+  return !VD || Liveness(Fn, Ctx).mayBeReadAfter(S, VD);
 }
 
 } // namespace ompm

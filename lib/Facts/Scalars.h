@@ -38,9 +38,10 @@ struct ScalarUse {
 ScalarUse classifyScalar(const clang::Stmt *Body, const clang::ValueDecl *V,
                          clang::ASTContext &Ctx);
 
-/// Whether Fn may read V after the statement S has run: V is not a local of
-/// Fn, its address is taken, or Fn mentions it after S or, when S is in a
-/// loop of Fn, anywhere else in that loop (the next iteration).
+/// Whether Fn may read the value V has after the statement S has run, before
+/// assigning it again (Analysis/Liveness: over Fn's CFG; true when V is not
+/// a local of Fn or its address escapes). One CFG per call: a caller asking
+/// many questions of one function keeps a Liveness instead.
 bool mayBeReadAfter(const clang::Stmt *S, const clang::ValueDecl *V,
                     const clang::FunctionDecl *Fn, clang::ASTContext &Ctx);
 

@@ -1,8 +1,10 @@
 //===- SerialLoops.cpp - Serial loops proved parallel ---------------------===//
 #include "Facts/SerialLoops.h"
+#include "Analysis/Liveness.h"
 #include "Facts/Allocations.h"
 #include "Facts/Dependence.h"
 #include "Facts/DeviceCalls.h"
+#include "Facts/Directives.h"
 #include "Facts/Members.h"
 #include "Facts/Regions.h"
 #include "Facts/Scalars.h"
@@ -22,11 +24,13 @@ namespace ompm {
 namespace {
 
 /// The constant trip count of a canonical loop, when both bounds are
-/// constants.
-std::optional<long long> tripCount(const CanonicalLoop &L) {
-  if (!L.Min.isConstant() || !L.Max.isConstant())
+/// constants once the function's constant locals (Consts) are put in.
+std::optional<long long> tripCount(const CanonicalLoop &L,
+                                   const std::map<std::string, Poly> &Consts = {}) {
+  Poly Min = L.Min.substituteAll(Consts), Max = L.Max.substituteAll(Consts);
+  if (!Min.isConstant() || !Max.isConstant())
     return std::nullopt;
-  long long Span = *L.Max.constantValue() - *L.Min.constantValue();
+  long long Span = *Max.constantValue() - *Min.constantValue();
   return Span < 0 ? 0 : Span / (L.Step < 0 ? -L.Step : L.Step) + 1;
 }
 
@@ -105,6 +109,115 @@ SerialLoop kept(const SerialLoop &L, std::string Why, bool Proved = false) {
   return K;
 }
 
+/// The integer locals of F initialized with a constant and never assigned,
+/// incremented or taken the address of in F (C89 code's `int len = 20;`),
+/// by name; a name declared twice in F is left out.
+std::map<std::string, Poly> constantLocals(const FunctionDecl *F, ASTContext &Ctx) {
+  std::map<std::string, Poly> Out;
+  std::map<std::string, unsigned> Decls;
+  llvm::DenseSet<const VarDecl *> Changed;
+  std::vector<const VarDecl *> Candidates;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D)) {
+          ++Decls[V->getNameAsString()];
+          Candidates.push_back(V);
+        }
+    auto Note = [&](const Expr *E) {
+      if (const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+        if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+          Changed.insert(V);
+    };
+    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+      Note(B->getLHS());
+    if (const auto *U = dyn_cast<UnaryOperator>(S);
+        U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf))
+      Note(U->getSubExpr());
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(F->getBody());
+  for (const VarDecl *V : Candidates) {
+    Expr::EvalResult R;
+    if (Decls[V->getNameAsString()] != 1 || Changed.count(V) || !V->hasLocalStorage() ||
+        !V->getType()->isIntegerType() || V->getType().isVolatileQualified() ||
+        V->getType()->isReferenceType() || !V->getInit() ||
+        !V->getInit()->EvaluateAsInt(R, Ctx) || R.Val.getInt().getSignificantBits() > 32)
+      continue;
+    Out[V->getNameAsString()] = Poly::constant(R.Val.getInt().getExtValue());
+  }
+  return Out;
+}
+
+/// The statement that sets For's variable to the value the loop leaves in
+/// it (a canonical loop's closed form, from its start, bound and step), or
+/// "" when it cannot be written safely: the start or bound reads memory or
+/// calls, or the variable is not a signed integer.
+std::string finalValueStatement(const ForStmt *For, const CanonicalLoop &CL, ASTContext &Ctx) {
+  const VarDecl *IV = CL.IV;
+  const auto *Init = dyn_cast_or_null<BinaryOperator>(For->getInit());
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!IV || !Init || !Cond || !IV->getType()->isSignedIntegerType())
+    return "";
+  auto IsIV = [&](const Expr *E) {
+    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return D && D->getDecl() == IV;
+  };
+  BinaryOperatorKind Op = Cond->getOpcode();
+  const Expr *Limit = nullptr;
+  if (IsIV(Cond->getLHS())) {
+    Limit = Cond->getRHS();
+  } else if (IsIV(Cond->getRHS())) {
+    Limit = Cond->getLHS();
+    Op = Op == BO_GT ? BO_LT : Op == BO_GE ? BO_LE : Op == BO_LT ? BO_GT : Op == BO_LE ? BO_GE : Op;
+  }
+  const Expr *Start = Init->getRHS();
+  bool Plain = Limit != nullptr;
+  std::function<void(const Stmt *)> Check = [&](const Stmt *S) {
+    if (!S || !Plain)
+      return;
+    if (isa<ArraySubscriptExpr>(S) || isa<CallExpr>(S) || isa<MemberExpr>(S) ||
+        isa<UnaryOperator>(S) && cast<UnaryOperator>(S)->getOpcode() == UO_Deref)
+      Plain = false;
+    for (const Stmt *C : S->children())
+      Check(C);
+  };
+  Check(Start);
+  Check(Limit);
+  if (!Plain || Start->HasSideEffects(Ctx) || Limit->HasSideEffects(Ctx))
+    return "";
+  std::string Lo = "(" + exprText(Start, Ctx) + ")", Hi = "(" + exprText(Limit, Ctx) + ")";
+  if (Lo == "()" || Hi == "()")
+    return "";
+  std::string I = IV->getNameAsString();
+  long long C = CL.Step < 0 ? -CL.Step : CL.Step;
+  std::string Cs = std::to_string(C);
+  std::string Value;
+  if (Op == BO_NE)
+    Value = Hi; // a step of 1 or -1 (canonical): it stops at the bound
+  else if (CL.Step > 0 && Op == BO_LT)
+    Value = C == 1 ? Lo + " < " + Hi + " ? " + Hi + " : " + Lo
+                   : Lo + " < " + Hi + " ? " + Lo + " + (" + Hi + " - " + Lo + " + " +
+                         std::to_string(C - 1) + ") / " + Cs + " * " + Cs + " : " + Lo;
+  else if (CL.Step > 0 && Op == BO_LE)
+    Value = Lo + " <= " + Hi + " ? " + Lo + " + ((" + Hi + " - " + Lo + ") / " + Cs +
+            " + 1) * " + Cs + " : " + Lo;
+  else if (CL.Step < 0 && Op == BO_GT)
+    Value = C == 1 ? Lo + " > " + Hi + " ? " + Hi + " : " + Lo
+                   : Lo + " > " + Hi + " ? " + Lo + " - (" + Lo + " - " + Hi + " + " +
+                         std::to_string(C - 1) + ") / " + Cs + " * " + Cs + " : " + Lo;
+  else if (CL.Step < 0 && Op == BO_GE)
+    Value = Lo + " >= " + Hi + " ? " + Lo + " - ((" + Lo + " - " + Hi + ") / " + Cs +
+            " + 1) * " + Cs + " : " + Lo;
+  else
+    return "";
+  return I + " = " + Value + "; /* omp-migrate: the loop's final value */";
+}
+
 class Finder {
 public:
   Finder(ASTContext &Ctx, const SerialLoopOptions &Opts)
@@ -112,6 +225,8 @@ public:
   void function(const FunctionDecl *F) {
     Fn = F;
     FnParents = std::make_unique<ParentMap>(F->getBody());
+    Live = std::make_unique<Liveness>(F, Ctx);
+    Consts = constantLocals(F, Ctx);
     FactsOfRoots.clear();
     Depth = 0;
     visit(F->getBody());
@@ -149,6 +264,10 @@ private:
   AllocationFacts Allocs;
   const FunctionDecl *Fn = nullptr;
   std::unique_ptr<ParentMap> FnParents; ///< of Fn's body
+  std::unique_ptr<Liveness> Live;       ///< of Fn
+  /// Fn's locals that keep the constant they are initialized with (`int
+  /// len = 20;`), by name: for trip counts.
+  std::map<std::string, Poly> Consts;
   /// The facts of Fn's outermost loops, for the bounds of the loops around
   /// a candidate (enclosingLoops).
   std::map<const Stmt *, std::unique_ptr<RegionFacts>> FactsOfRoots;
@@ -369,7 +488,7 @@ bool Finder::parallel(const ForStmt *For, SerialLoop &L) {
       return StringRef(R).split(':').second.trim() == F.nameOf(V);
     });
     if (Reduced || llvm::is_contained(L.Flags, F.nameOf(V)) ||
-        !mayBeReadAfter(For, V, Fn, Ctx))
+        !(isa<VarDecl>(V) ? Live->mayBeReadAfter(For, cast<VarDecl>(V)) : true))
       continue;
     // The loop's own variable read after it: its final value (what
     // lastprivate gives the loop variable of a worksharing loop).
@@ -473,7 +592,24 @@ SerialLoop Finder::analyse(const ForStmt *For) {
                        "omp-migrate does not emit yet (clang 19 on a GPU not checked)",
                 /*Proved=*/true);
   }
-  if (!L.LastValueOfIV.empty())
+  if (!L.LastValueOfIV.empty() && L.OverlapTests.empty()) {
+    // Its final value, set on the host after the kernel, when the loop is
+    // a statement of a block whose last line nothing else shares.
+    const Stmt *P = FnParents->getParent(const_cast<ForStmt *>(For));
+    const auto *CS = dyn_cast_or_null<CompoundStmt>(P);
+    RegionFacts F(For, Ctx);
+    for (const CanonicalLoop &CL : F.loops())
+      if (CL.For == For && CS)
+        L.FinalValue = finalValueStatement(For, CL, Ctx);
+    if (!L.FinalValue.empty()) {
+      const auto *It = llvm::find(CS->body(), For);
+      SourceLocation Next = It + 1 == CS->body_end() ? CS->getRBracLoc() : (*(It + 1))->getBeginLoc();
+      if (SM.getExpansionLineNumber(lastLocation(For, SM)) >= SM.getExpansionLineNumber(Next) ||
+          For->getEndLoc().isMacroID())
+        L.FinalValue.clear();
+    }
+  }
+  if (!L.LastValueOfIV.empty() && L.FinalValue.empty())
     return kept(L, "the loop variable '" + L.LastValueOfIV + "' is read after the "
                    "loop: its final value would need lastprivate, which clang 19 "
                    "does not give back from a GPU (declare it in the for "
@@ -515,7 +651,7 @@ SerialLoop Finder::analyse(const ForStmt *For) {
     std::optional<long long> T;
     for (const CanonicalLoop &CL : F.loops())
       if (CL.For == Cur)
-        T = tripCount(CL);
+        T = tripCount(CL, Consts);
     if (!T) {
       Known = false;
       break;

@@ -58,8 +58,12 @@ struct SerialLoop {
   /// `reduction(+: hist)`, each team its own copy, instead of atomics.
   std::vector<std::string> SmallArrayReductions;
   /// The loop's own variable, when it is read after the loop (its final
-  /// value would need lastprivate too): the loop stays on the host.
+  /// value would need lastprivate too).
   std::string LastValueOfIV;
+  /// Then, when its closed form can be written: the host statement that
+  /// gives it after the kernel (`i = (lo) < (hi) ? (hi) : (lo);`), inserted
+  /// on the line after the loop; otherwise the loop stays on the host.
+  std::string FinalValue;
   /// Array updates of one commutative operator at places the dependence
   /// test cannot separate (`h[key[i]]++`): atomic updates.
   std::vector<const clang::Expr *> AtomicUpdates;

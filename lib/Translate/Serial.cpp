@@ -1,5 +1,6 @@
 //===- Serial.cpp - Serial loops proved parallel, offloaded ---------------===//
 #include "Translate/Serial.h"
+#include "Facts/Directives.h"
 #include "Facts/Regions.h"
 #include "Translate/KernelData.h"
 #include "clang/AST/Attr.h"
@@ -238,6 +239,15 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
     EditSet E(SM);
     if (OverlapTest.empty()) {
       E.insertLinesBefore(L.For->getBeginLoc(), {Line});
+      if (!L.FinalValue.empty()) {
+        // The loop variable is read after the loop: its final value, set
+        // on the host (no lastprivate, which clang 19 loses on a GPU).
+        E.insertLinesAfter(lastLocation(L.For, SM), {L.FinalValue},
+                           E.indentOf(L.For->getBeginLoc()));
+        R.Notes.push_back("'" + L.LastValueOfIV + "' is read after the loop: its final "
+                          "value is set on the host after it");
+        LR.FinalValue = L.LastValueOfIV;
+      }
     } else {
       // if (no overlap) { directive, a copy of the loop } else the loop.
       std::vector<std::string> Lines = {"if (" + OverlapTest + ") {", "  " + Line};

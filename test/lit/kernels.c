@@ -7,7 +7,7 @@
 // RUN: %if offload-cpu %{ %clang19-offload -c %t.c -o /dev/null %}
 // RUN: %if gcc %{ %gcc-openmp -c %t.c -o /dev/null %}
 
-void region(int n, float *restrict a, float *restrict b, float *c) {
+void region(int n, float *restrict a, float *restrict b, float *c, float *d) {
   float s;
   // CHECK: {{^ *}}#pragma omp target data map(tofrom: a[0:n], b[0:n])
   #pragma acc kernels
@@ -35,11 +35,11 @@ void region(int n, float *restrict a, float *restrict b, float *c) {
   // NOTE: loop at line 30: the dependence test proves it parallel
 
   // kernels loop with possibly aliased pointers stays sequential, with a reason.
-  // CHECK: {{^ *}}#pragma omp target map(tofrom: c[0:n]) map(to: a[0:n])
+  // CHECK: {{^ *}}#pragma omp target map(tofrom: c[0:n]) map(to: d[0:n])
   #pragma acc kernels loop
   for (int i = 0; i < n; i++)
-    c[i] = a[i];
-  // NOTE: kept sequential: 'c' and 'a' may alias (declare them restrict, or add independent)
+    c[i] = d[i];
+  // NOTE: kept sequential: 'c' and 'd' may alias (declare one of them restrict, or add independent)
 
   // independent asserts what the test cannot prove.
   // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: c[0:n]) map(to: a[0:n])

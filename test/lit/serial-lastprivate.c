@@ -1,8 +1,8 @@
 // --offload=serial and values live after a loop. A temporary that every
 // iteration writes would need lastprivate, which clang 19 does not give
 // back from an NVIDIA GPU (measured, docs/serial.md): the loop stays on the
-// host, as does one whose value is written in some iterations only, or
-// whose loop variable is read after it. A variable that is assigned again
+// host, as does one whose value is written in some iterations only; a loop
+// variable read after it gets its final value on the host. A variable that is assigned again
 // before any read (the next loop's initialization, an inner loop's, the
 // end of the function) is not live after the loop at all.
 // Run against the serial original built with gcc.
@@ -38,9 +38,10 @@ int main(void) {
     u = a[x];
     b[x] = u;
   }
-  // The loop variable, read after the loop: its final value is not a
-  // lastprivate's.
-  // NOTE: serial-lastprivate.c:[[@LINE+1]]:3: note: kept on the host: the loop variable 'i' is read after the loop
+  // The loop variable, read after the loop: its final value is set on the
+  // host after the kernel, no lastprivate.
+  // OUT: {{^ *}}i = (0) < (N) ? (N) : (0); /* omp-migrate: the loop's final value */
+  // NOTE: serial-lastprivate.c:[[@LINE+1]]:3: note: offloaded
   for (i = 0; i < N; i++)
     b[i] += a[i];
   k = i;

@@ -343,6 +343,10 @@ def tool_loops(report, src):
             coll = l.get("collapse")
             if coll and "collapse(" not in d and int(coll) > 1:
                 d += " collapse(%d)" % int(coll)
+            # The loop variable's final value, set on the host after the
+            # kernel ("final_value"), is what lastprivate of it would give.
+            if l.get("final_value"):
+                d += " lastprivate(%s)" % l["final_value"]
             atomic = [base_of(a if isinstance(a, str) else str(a.get("item", a.get("name", ""))))
                       for a in (l.get("atomic") or [])]
             # "parallel": proved parallel (offloaded, or kept on the host for

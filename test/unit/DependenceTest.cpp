@@ -30,7 +30,15 @@ TEST(DependenceTest, PointersWithoutRestrictMayAlias) {
   ParallelResult R = testParallel(RF, X.Loop);
   EXPECT_FALSE(R.Parallel);
   EXPECT_EQ(R.Why,
-            "'y' and 'x' may alias (declare them restrict, or add independent)");
+            "'y' and 'x' may alias (declare one of them restrict, or add independent)");
+  // One restrict pointer is enough (C11 6.7.3.1), written or read.
+  for (const char *Sig : {"float *x, float *restrict y", "float *restrict x, float *y"}) {
+    Fixture Y = parse(std::string("void f(int n, ") + Sig +
+                      ") {\n  for (int i = 0; i < n; i++)\n    y[i] = x[i];\n}\n");
+    ASSERT_TRUE(Y.Loop);
+    RegionFacts RY(Y.Loop, Y.ctx());
+    EXPECT_TRUE(testParallel(RY, Y.Loop).Parallel) << Sig;
+  }
 }
 
 TEST(DependenceTest, LoopCarriedDependenceIsNotParallel) {
@@ -206,7 +214,30 @@ TEST(DependenceTest, NonCanonicalLoopIsReported) {
   EXPECT_TRUE(RF.loops().empty());
   ParallelResult R = testParallel(RF, X.Loop);
   EXPECT_FALSE(R.Parallel);
-  EXPECT_EQ(R.Why,
-            "the loop is not in canonical form (for (i = lo; i < hi; i++))");
+  EXPECT_EQ(R.Why, "the loop is not in canonical form: its condition is not a "
+                   "comparison of 'i' with a bound");
+  // A bound that reads memory is a bound when the loop does not write it;
+  // otherwise the reason names what changes.
+  Fixture Y = parse(R"(int g[3];
+void f(float *a) {
+  for (int i = 0; i < g[0] - 1; i++)
+    a[i] = 0;
+}
+)");
+  ASSERT_TRUE(Y.Loop);
+  RegionFacts RY(Y.Loop, Y.ctx());
+  ASSERT_EQ(RY.loops().size(), 1u);
+  EXPECT_EQ(RY.loops()[0].Max.str(), "g[0] - 2");
+  Fixture W = parse(R"(int g[3];
+void f(float *a) {
+  for (int i = 0; i < g[0]; i++)
+    g[1] = 0;
+}
+)");
+  ASSERT_TRUE(W.Loop);
+  RegionFacts RW(W.Loop, W.ctx());
+  EXPECT_EQ(testParallel(RW, W.Loop).Why,
+            "the loop is not in canonical form: its bound 'g[0]' is not proved "
+            "invariant: it reads 'g', which the loop writes");
 }
 

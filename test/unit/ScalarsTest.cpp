@@ -88,9 +88,13 @@ TEST(Scalars, Flags) {
   EXPECT_EQ(classify("if (a[i] > 3) flag = 1;", "flag").Role, ScalarRole::SharedFlag);
   EXPECT_EQ(classify("{ if (a[i] > 3) flag = 1; if (a[i] < 0) flag = 1; }", "flag").Role,
             ScalarRole::SharedFlag);
-  // Two constants: the order of the writes matters, but no iteration reads
-  // it (the last writer's value: lastprivate(conditional:)); a read: other.
+  // Two constants, one on each branch: every iteration writes it before
+  // any read, a temporary of each iteration (private; its value after the
+  // loop the last iteration's); only some iterations, no read: the last
+  // writer's value (lastprivate(conditional:)); a read: other.
   EXPECT_EQ(classify("{ if (a[i] > 3) flag = 1; else flag = 2; }", "flag").Role,
+            ScalarRole::Private);
+  EXPECT_EQ(classify("{ if (a[i] > 3) flag = 1; else if (a[i] < 0) flag = 2; }", "flag").Role,
             ScalarRole::WriteOnly);
   EXPECT_EQ(classify("{ if (flag == 0) flag = 1; }", "flag").Role, ScalarRole::Other);
   EXPECT_EQ(classify("flag = k[i];", "flag").Role, ScalarRole::Private);
@@ -142,8 +146,10 @@ TEST(Scalars, ReadAfter) {
   EXPECT_FALSE(readAfter(std::string(Head) + Kernel +
                              "  for (t = 0; t < 1; t++) a[0] = t;\n}\n", "t"));
   EXPECT_TRUE(readAfter(std::string(Head) + Kernel + "  t = t + 1;\n}\n", "t"));
-  EXPECT_TRUE(readAfter(std::string(Head) + Kernel +
-                            "  if (n) return;\n  t = 1;\n  a[0] = t;\n}\n", "t"));
+  // A return ends the function, where a local is dead (the CFG sees both
+  // paths).
+  EXPECT_FALSE(readAfter(std::string(Head) + Kernel +
+                             "  if (n) return;\n  t = 1;\n  a[0] = t;\n}\n", "t"));
   EXPECT_TRUE(readAfter(std::string(Head) + Kernel + "  if (n) t = 1;\n  a[0] = t;\n}\n",
                         "t"));
   // In a loop around the construct: the assignment must come first on the

@@ -179,8 +179,10 @@ TEST(SerialLoopsTest, ElementsReachedOtherwiseThanBySubscriptsAreNeverOffloaded)
 
 TEST(SerialLoopsTest, ValuesLiveAfterTheLoop) {
   // A value every iteration writes would need lastprivate (which clang 19
-  // does not give back from a GPU); the loop variable itself, or a value
-  // not written by every iteration, keep the loop too; a value assigned
+  // does not give back from a GPU); the loop variable itself gets its final
+  // value on the host after the loop when the loop is a statement of a block
+  // (else it stays), a value not written by every iteration keeps the loop
+  // too; a value assigned
   // again before any read is dead (the next loop's initialization, or an
   // inner loop's).
   EXPECT_EQ(loops("int f(int n, double *restrict a) {\n"
@@ -211,10 +213,7 @@ TEST(SerialLoopsTest, ValuesLiveAfterTheLoop) {
                 "8: 'u' is read after the loop, and only some iterations write it: "
                 "its value would need lastprivate(conditional:), which clang 19 "
                 "does not give back from a GPU",
-                "13: the loop variable 'i' is read after the loop: its final value "
-                "would need lastprivate, which clang 19 does not give back from a "
-                "GPU (declare it in the for statement if the later code does not "
-                "need it)",
+                "13: parallel", // i's final value set after it
                 "16: 'k' is read after the loop: its last value would need "
                 "lastprivate, which clang 19 does not give back from a GPU",
                 "17: the loop variable 'k' is read after the loop: its final value "

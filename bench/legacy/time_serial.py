@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Time of `omp-migrate --offload=serial` per file against a plain parse.
+
+For every NPB 3.0 C program (the OpenMP C version with its `#pragma omp`
+lines blanked out, as bench/legacy/score_legacy.py strips them: the serial
+legacy code a user would bring), runs, one process at a time and
+alternating,
+
+    clang-22 -fopenmp -fsyntax-only FLAGS FILE
+    omp-migrate --offload=serial --output-dir=TMP FILE -- FLAGS
+
+--repeat times each, and prints a markdown table of the best wall times and
+their ratio (the issue's target: at most 2x the parse on every file). With
+--tool-arg the tool gets more options (--optimize-data, --self-check=off).
+
+  python3 bench/legacy/time_serial.py --tool build/bin/omp-migrate \\
+      --npb /work/ext/NPB3.0-omp-C --repeat 5
+
+Python 3 standard library only; NPB itself is fetched, not part of the
+repository.
+"""
+import argparse
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from score_legacy import omp_pragmas, read, strip_pragmas, write  # noqa: E402
+from run_openmp_suites import npb_prepare  # noqa: E402
+
+
+def best(cmd, repeat, cwd):
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        r = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        times.append(time.perf_counter() - t0)
+        if r.returncode >= 2:
+            sys.exit("%s failed (%d): %s" % (" ".join(cmd), r.returncode, r.stderr.decode()[-300:]))
+    return min(times)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--tool", required=True)
+    ap.add_argument("--npb", required=True)
+    ap.add_argument("--class", dest="cls", default="S")
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--tool-arg", action="append", default=[])
+    a = ap.parse_args()
+    tool = os.path.abspath(a.tool)
+    with tempfile.TemporaryDirectory() as work:
+        rows = []
+        for p in npb_prepare(os.path.abspath(a.npb), work, a.cls):
+            for src in p["translate"]:
+                d = os.path.dirname(src)
+                for f in os.listdir(d):  # the program's own headers too
+                    if f.endswith((".c", ".h")):
+                        path = os.path.join(d, f)
+                        text = read(path)
+                        write(path, strip_pragmas(text, omp_pragmas(text)))
+                out = os.path.join(work, "out-" + p["name"])
+                parse = ["clang-22", "-fopenmp", "-fsyntax-only"] + p["flags"] + [src]
+                mig = [tool, "--offload=serial", "--output-dir=" + out] + a.tool_arg + [src, "--"] + p["flags"]
+                tp = best(parse, a.repeat, d)
+                tm = best(mig, a.repeat, d)
+                rows.append((os.path.basename(src), read(src).count("\n"), tp, tm))
+    print("$ python3 " + " ".join(shlex.quote(x) for x in sys.argv))
+    print()
+    print("| file | lines | clang-22 -fsyntax-only (s) | omp-migrate --offload=serial (s) | ratio |")
+    print("|---|--:|--:|--:|--:|")
+    for name, lines, tp, tm in rows:
+        print("| %s | %d | %.3f | %.3f | %.2f |" % (name, lines, tp, tm, tm / tp))
+    print()
+    print("best of %d runs each, one process at a time" % a.repeat)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,57 @@
+//===- Liveness.h - Is a variable's value read after a statement? -*- C++ -*-===//
+//
+// A backward question answered forward over Clang's CFG of one function:
+// after a statement S (a loop, a construct) has run, may the value a local
+// variable has then be read before it is assigned again? The answer decides
+// whether a value computed in an offloaded loop must come back to the host
+// (lastprivate, a final value) or may die on the device.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMPM_ANALYSIS_LIVENESS_H
+#define OMPM_ANALYSIS_LIVENESS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include <memory>
+
+namespace ompm {
+
+/// Liveness of local variables at the end of statements of one function.
+/// Built once per function (its CFG), asked many times.
+class Liveness {
+public:
+  Liveness(const clang::FunctionDecl *Fn, clang::ASTContext &Ctx);
+
+  /// Whether the value V holds when S (a statement of the function) has run
+  /// may be read before V is assigned again: some path of the CFG from a
+  /// point inside S leaves S and reaches a read of V with no assignment
+  /// `V = e` (or a declaration of V) on the way. S itself is transparent:
+  /// its reads and assignments are not counted (what S does to V each time
+  /// it runs is the caller's business; a loop that runs no iteration passes
+  /// V through). True, to be safe, when V is not a local variable of the
+  /// function (a global, a static, a reference), when its address is taken,
+  /// a reference binds to it or a lambda captures it by reference, or when
+  /// the CFG could not be built.
+  bool mayBeReadAfter(const clang::Stmt *S, const clang::VarDecl *V) const;
+
+private:
+  bool inside(const clang::Stmt *X, const clang::Stmt *S) const;
+  bool escapes(const clang::VarDecl *V) const;
+  /// What the element E does to V: 1 read, -1 assignment, 0 nothing.
+  int effect(const clang::Stmt *E, const clang::VarDecl *V) const;
+
+  const clang::FunctionDecl *Fn;
+  std::unique_ptr<clang::CFG> Graph;
+  std::unique_ptr<clang::ParentMap> Parents;
+  mutable llvm::DenseMap<const clang::VarDecl *, bool> Escaping;
+  mutable const clang::Stmt *InsideOf = nullptr;
+  mutable llvm::DenseSet<const clang::Stmt *> Inside;
+};
+
+} // namespace ompm
+
+#endif

@@ -1,0 +1,129 @@
+//===- LivenessTest.cpp - Analysis/Liveness ------------------------------===//
+#include "Analysis/Liveness.h"
+#include "ParseCode.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace ompm {
+namespace {
+
+/// Whether V is live after the for loop on line Line of f.
+bool liveAfter(llvm::StringRef Code, unsigned Line, llvm::StringRef Var) {
+  auto AST = parseCode(Code, {"-std=c99"});
+  ASTContext &Ctx = AST->getASTContext();
+  const FunctionDecl *F = nullptr;
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *FD = dyn_cast<FunctionDecl>(D); FD && FD->getName() == "f" && FD->hasBody())
+      F = FD;
+  struct Find : RecursiveASTVisitor<Find> {
+    const SourceManager *SM;
+    unsigned Line;
+    llvm::StringRef Var;
+    const ForStmt *Loop = nullptr;
+    const VarDecl *V = nullptr;
+    bool VisitForStmt(ForStmt *S) {
+      if (!Loop && SM->getSpellingLineNumber(S->getBeginLoc()) == Line)
+        Loop = S;
+      return true;
+    }
+    bool VisitVarDecl(VarDecl *D) {
+      if (D->getName() == Var)
+        V = D;
+      return true;
+    }
+  } Fi;
+  Fi.SM = &Ctx.getSourceManager();
+  Fi.Line = Line;
+  Fi.Var = Var;
+  Fi.TraverseDecl(const_cast<FunctionDecl *>(F));
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *G = dyn_cast<VarDecl>(D); G && !Fi.V && G->getName() == Var)
+      Fi.V = G;
+  EXPECT_TRUE(Fi.Loop && Fi.V);
+  if (!Fi.Loop || !Fi.V)
+    return true;
+  return Liveness(F, Ctx).mayBeReadAfter(Fi.Loop, Fi.V);
+}
+
+// C89 style: the loop variables declared at the top and reused. The next
+// mention of j is the next loop's initialization (on every path: the outer
+// loop's next iteration and what follows it).
+const char *C89 = "void f(int n, double *a) {\n"
+                  "  int i, j;\n"
+                  "  for (i = 0; i < n; i++) {\n"
+                  "    for (j = 0; j < n; j++)\n"
+                  "      a[i * n + j] = 0;\n"
+                  "    for (j = 0; j < n; j++)\n"
+                  "      a[i * n + j] += 1;\n"
+                  "  }\n"
+                  "  for (i = 0; i < n; i++)\n"
+                  "    a[i] = i;\n"
+                  "}\n";
+
+TEST(Liveness, ReusedLoopVariablesAreDead) {
+  EXPECT_FALSE(liveAfter(C89, 3, "i"));
+  EXPECT_FALSE(liveAfter(C89, 4, "j"));
+  EXPECT_FALSE(liveAfter(C89, 6, "j"));
+  EXPECT_FALSE(liveAfter(C89, 9, "i"));
+}
+
+TEST(Liveness, ReadsAfterTheLoop) {
+  // The final value read.
+  EXPECT_TRUE(liveAfter("void f(int n, double *a) {\n  int i;\n"
+                        "  for (i = 0; i < n; i++)\n    a[i] = 0;\n  a[0] = i;\n}\n",
+                        3, "i"));
+  // Read on one path only, killed on the other.
+  EXPECT_TRUE(liveAfter("void f(int n, double *a) {\n  int i;\n"
+                        "  for (i = 0; i < n; i++)\n    a[i] = 0;\n"
+                        "  if (n > 2) a[0] = i; else i = 3;\n  a[1] = i;\n}\n",
+                        3, "i"));
+  // Killed on both paths of an if, then read: dead.
+  EXPECT_FALSE(liveAfter("void f(int n, double *a) {\n  int i;\n"
+                         "  for (i = 0; i < n; i++)\n    a[i] = 0;\n"
+                         "  if (n > 2) i = 1; else i = 3;\n  a[1] = i;\n}\n",
+                         3, "i"));
+  // An assignment that reads it first: live.
+  EXPECT_TRUE(liveAfter("void f(int n, double *a) {\n  int i;\n"
+                        "  for (i = 0; i < n; i++)\n    a[i] = 0;\n  i = i + 1;\n  a[0] = i;\n}\n",
+                        3, "i"));
+  // Compound assignment and increment read.
+  EXPECT_TRUE(liveAfter("void f(int n, double *a) {\n  int i;\n"
+                        "  for (i = 0; i < n; i++)\n    a[i] = 0;\n  i++;\n}\n",
+                        3, "i"));
+}
+
+TEST(Liveness, AroundLoopsAndJumps) {
+  // In a loop around it, read at the top of the next iteration.
+  EXPECT_TRUE(liveAfter("void f(int n, double *a) {\n  double t = 0;\n  int k, i;\n"
+                        "  for (k = 0; k < 3; k++) {\n    a[k] = t;\n"
+                        "    for (i = 0; i < n; i++) { t = a[i]; a[i] = t; }\n  }\n}\n",
+                        6, "t"));
+  // A goto back to a read.
+  EXPECT_TRUE(liveAfter("void f(int n, double *a) {\n  int i;\n  double t = 0;\n"
+                        "again:\n  a[0] = t;\n"
+                        "  for (i = 0; i < n; i++) t = a[i];\n"
+                        "  if (n-- > 0) goto again;\n}\n",
+                        6, "t"));
+  // A while loop after it that reads it in its condition.
+  EXPECT_TRUE(liveAfter("void f(int n, double *a) {\n  int i;\n"
+                        "  for (i = 0; i < n; i++) a[i] = 0;\n"
+                        "  while (i > 0) i--;\n}\n",
+                        3, "i"));
+}
+
+TEST(Liveness, EscapesAreLive) {
+  EXPECT_TRUE(liveAfter("void g(int *);\nvoid f(int n, double *a) {\n  int i;\n  g(&i);\n"
+                        "  for (i = 0; i < n; i++) a[i] = 0;\n}\n",
+                        5, "i"));
+  // Globals and statics: always.
+  EXPECT_TRUE(liveAfter("int i;\nvoid f(int n, double *a) {\n"
+                        "  for (i = 0; i < n; i++) a[i] = 0;\n}\n",
+                        3, "i"));
+  EXPECT_TRUE(liveAfter("void f(int n, double *a) {\n  static int i;\n"
+                        "  for (i = 0; i < n; i++) a[i] = 0;\n}\n",
+                        3, "i"));
+}
+
+} // namespace
+} // namespace ompm
