@@ -137,9 +137,30 @@ bool HoistAttempt::collectUses() {
       return no("'" + V->getNameAsString() +
                 "' is assigned something other than another pointer");
     const Stmt *S = stmtOf(R);
-    if (!S || S == L)
+    if (!S || S == L) {
+      // A read of an array no kernel writes (`i < grid_points[0]`): the
+      // host copy stays current, nothing to update.
+      const Stmt *X = R;
+      bool Element = false;
+      for (const Stmt *Up = Parent.lookup(X);
+           Up && (isa<ParenExpr>(Up) || isa<ImplicitCastExpr>(Up) ||
+                  (isa<ArraySubscriptExpr>(Up) && cast<ArraySubscriptExpr>(Up)->getBase() == X));
+           Up = Parent.lookup(Up)) {
+        Element |= isa<ArraySubscriptExpr>(Up);
+        X = Up;
+      }
+      const Stmt *Top = Parent.lookup(X);
+      bool Write = false;
+      if (const auto *B = dyn_cast_or_null<BinaryOperator>(Top))
+        Write = B->isAssignmentOp() && B->getLHS() == X;
+      if (const auto *U = dyn_cast_or_null<UnaryOperator>(Top))
+        Write = U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf;
+      const Cand &C = Cands[V];
+      if (!Write && Element && C.Types.size() == 1 && C.Types.count("to"))
+        continue;
       return no("'" + V->getNameAsString() +
                 "' is used in the loop's own header: no place for an update");
+    }
     // Its value stored into another pointer (`q = a + 1`, `T *q = a`): an
     // alias the analysis does not follow.
     for (const Stmt *X = R, *Up = Parent.lookup(R); Up && X != S;
