@@ -248,6 +248,16 @@ void RegionFacts::findSubstitutes() {
       }
       if (const auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == VD && !After)
         Ok = false;
+      // Passed to a reference parameter (C++): the callee may assign it.
+      if (const auto *Call = dyn_cast<CallExpr>(S)) {
+        const FunctionDecl *FD = Call->getDirectCallee();
+        for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+          if (const auto *D = dyn_cast<DeclRefExpr>(Call->getArg(I)->IgnoreParenImpCasts());
+              D && D->getDecl() == VD &&
+              (!FD || I >= FD->getNumParams() ||
+               FD->getParamDecl(I)->getType()->isReferenceType()))
+            Ok = false;
+      }
       if (const auto *C = dyn_cast<CompoundStmt>(S); C == CS) {
         for (const Stmt *X : C->body())
           Walk(X, X != B && llvm::find(C->body(), X) > At);

@@ -219,6 +219,36 @@ void f(int n, int m, float *a) {
             ((I + Poly::symbol("m")) * I).str());
 }
 
+TEST(RegionsTest, IndexTemporariesDeclaredOutside) {
+  // C89: k1 declared at the top, assigned once in the body before its
+  // uses: it stands for k + 1. k2 is read before its assignment (the value
+  // of the last iteration): no polynomial; k3 is assigned twice.
+  Fixture X = parse(R"(void f(int n, float *a) {
+  int k, k1, k2, k3;
+  for (k = 0; k < n; k++) {
+    a[k2] = 0;
+    k1 = k + 1;
+    k2 = k + 2;
+    k3 = k;
+    k3 = k + 3;
+    a[k1] = a[k3];
+  }
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ASSERT_EQ(RF.accesses().size(), 3u);
+  Poly K = Poly::symbol(RF.loops()[0].Symbol);
+  EXPECT_FALSE(RF.toPoly(RF.accesses()[0].Indices[0]).has_value());
+  std::vector<std::string> Got;
+  for (size_t I = 1; I < 3; ++I) {
+    std::optional<Poly> P = RF.toPoly(RF.accesses()[I].Indices[0]);
+    Got.push_back(P ? P->str() : "none");
+  }
+  EXPECT_TRUE(llvm::is_contained(Got, (K + Poly::constant(1)).str()));
+  EXPECT_TRUE(llvm::is_contained(Got, "none"));
+}
+
 TEST(RegionsTest, PureFunctions) {
   EXPECT_TRUE(isPureFunction("sqrt"));
   EXPECT_TRUE(isPureFunction("fabsf"));
