@@ -409,6 +409,9 @@ std::optional<CanonicalLoop> RegionFacts::canonical(const ForStmt *F) {
   L.For = F;
   L.IV = IV;
   L.Step = Step;
+  L.Start = Start;
+  L.Limit = Limit;
+  L.Op = Op;
   L.Symbol = "@" + IV->getNameAsString() + "." + std::to_string(Loops.size());
   std::optional<Poly> S = toPoly(Start), Lim = toPoly(Limit);
   if (!S || !Lim) {

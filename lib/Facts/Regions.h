@@ -33,6 +33,10 @@ struct CanonicalLoop {
   /// Step, ... up to Max (a bound, not always a value the IV reaches).
   Poly Min, Max;
   int64_t Step = 1; ///< the constant increment (negative for a decrement)
+  /// As written: the start (`lo`), the bound (`hi`) and the comparison,
+  /// normalised to the loop variable on the left (`n > i` is `i < n`).
+  const clang::Expr *Start = nullptr, *Limit = nullptr;
+  clang::BinaryOperatorKind Op = clang::BO_LT;
 };
 
 struct Access {

@@ -158,25 +158,14 @@ std::map<std::string, Poly> constantLocals(const FunctionDecl *F, ASTContext &Ct
 /// calls, or the variable is not a signed integer.
 std::string finalValueStatement(const ForStmt *For, const CanonicalLoop &CL, ASTContext &Ctx) {
   const VarDecl *IV = CL.IV;
-  const auto *Init = dyn_cast_or_null<BinaryOperator>(For->getInit());
-  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
-  if (!IV || !Init || !Cond || !IV->getType()->isSignedIntegerType())
+  // (An initialization that declares the variable scopes it to the loop:
+  // nothing reads it after.)
+  if (!IV || !isa_and_nonnull<BinaryOperator>(For->getInit()) ||
+      !IV->getType()->isSignedIntegerType())
     return "";
-  auto IsIV = [&](const Expr *E) {
-    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return D && D->getDecl() == IV;
-  };
-  BinaryOperatorKind Op = Cond->getOpcode();
-  const Expr *Limit = nullptr;
-  if (IsIV(Cond->getLHS())) {
-    Limit = Cond->getRHS();
-  } else if (IsIV(Cond->getRHS())) {
-    Limit = Cond->getLHS();
-    Op = Op == BO_GT ? BO_LT : Op == BO_GE ? BO_LE : Op == BO_LT ? BO_GT : Op == BO_LE ? BO_GE : Op;
-  }
-  const Expr *Start = Init->getRHS();
-  bool Plain = Limit != nullptr;
+  BinaryOperatorKind Op = CL.Op;
+  const Expr *Start = CL.Start, *Limit = CL.Limit;
+  bool Plain = Start && Limit;
   std::function<void(const Stmt *)> Check = [&](const Stmt *S) {
     if (!S || !Plain)
       return;
