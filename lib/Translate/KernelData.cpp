@@ -38,7 +38,10 @@ std::string mapArrayOf(const RegionFacts &F, const ValueDecl *V, const Stmt *Loo
   if (F.indexedThroughPointers(V))
     return "'" + Name + "' is indexed through pointers (no deep copy)";
   std::string Type = F.isWritten(V) ? "tofrom" : "to";
-  if (T->isConstantArrayType()) {
+  // A variable-length array (`double a[len]`, legacy C's local arrays)
+  // maps whole like a fixed one: clang and gcc take its size when the map
+  // runs, and it cannot change after the declaration.
+  if (T->isConstantArrayType() || T->isVariableArrayType()) {
     Maps.add(Type, Name);
     Items.push_back({V, Name, Name, Type});
     return "";
