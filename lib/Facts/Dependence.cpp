@@ -291,9 +291,10 @@ static bool onlyCommutativeUpdates(const RegionFacts &F, const ValueDecl *B,
   if (llvm::all_of(Elems, [&](const ArraySubscriptExpr *E) {
         for (const Access &A : F.accesses())
           if (A.Expr == E)
-            return llvm::all_of(A.Indices, [&](const Expr *I) {
-              return F.toPoly(I).has_value();
-            });
+            for (size_t D = 0; D < A.Indices.size(); ++D)
+              if (!F.indexPoly(A, D))
+                return false;
+            return true;
         return true;
       }))
     return false;
@@ -313,8 +314,8 @@ subscriptAccesses(const RegionFacts &F, const ValueDecl *B, const ForStmt *For,
     if (A.Base != B)
       continue;
     SubscriptAccess S;
-    for (const Expr *I : A.Indices) {
-      std::optional<Poly> P = F.toPoly(I);
+    for (size_t D = 0; D < A.Indices.size(); ++D) {
+      std::optional<Poly> P = F.indexPoly(A, D);
       if (!P)
         return {};
       S.Index.push_back(*P);
@@ -387,6 +388,10 @@ static std::string elementReduction(const RegionFacts &F, const ValueDecl *B,
 static std::string arrayWhy(const RegionFacts &F, const ValueDecl *B, const ForStmt *For,
                             const CanonicalLoop &L, const std::vector<LoopRange> &Context) {
   LoopRange Outer{L.Symbol, L.Min, L.Max, L.Step};
+  for (const Access &A : F.accesses())
+    if (A.Base == B)
+      if (std::string Why = F.outOfRowWhy(A); !Why.empty())
+        return Why;
   // Every access to B, its subscripts as polynomials and its inner loops.
   std::vector<std::pair<const Access *, SubscriptAccess>> As = subscriptAccesses(F, B, For, Context);
   if (As.empty())

@@ -1,6 +1,7 @@
 //===- DeviceCalls.cpp - Whether the functions a loop calls can run on a GPU ===//
 #include "Facts/DeviceCalls.h"
 #include "Facts/Regions.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLExtras.h"
 #include <functional>
@@ -18,7 +19,7 @@ namespace ompm {
 /// added to Needed.
 static std::string deviceWhy(const FunctionDecl *F, const SourceManager &SM,
                       std::vector<const FunctionDecl *> &Needed,
-                      std::set<const FunctionDecl *> &Visiting) {
+                      std::set<const FunctionDecl *> &Visiting, bool Follow) {
   std::string Name = "'" + F->getNameAsString() + "'";
   if (SM.isInSystemHeader(F->getLocation()))
     return isPureFunction(F->getQualifiedNameAsString())
@@ -35,11 +36,17 @@ static std::string deviceWhy(const FunctionDecl *F, const SourceManager &SM,
       !(Def->getReturnType()->isVoidType() || Def->getReturnType()->isArithmeticType()))
     return Name + ", which does not compute a scalar value from scalars";
   for (const ParmVarDecl *P : Def->parameters())
-    if (!P->getType()->isArithmeticType())
+    if (!P->getType()->isArithmeticType() && !(Follow && followedPointerParam(P)))
       return Name + ", which takes '" + P->getNameAsString() +
              "' that is not a scalar (what it reaches is not followed)";
   Visiting.insert(Def->getCanonicalDecl());
   std::string Why;
+  // A pointer parameter: the root of subscripts that reach one element, or
+  // passed on as a call's pointer argument (the call's own check).
+  auto IsPointerParam = [&](const Decl *D) {
+    const auto *P = dyn_cast<ParmVarDecl>(D);
+    return P && !P->getType()->isArithmeticType() && llvm::is_contained(Def->parameters(), P);
+  };
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
     if (!S || !Why.empty())
       return;
@@ -47,12 +54,50 @@ static std::string deviceWhy(const FunctionDecl *F, const SourceManager &SM,
       if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()); V && !V->hasLocalStorage())
         Why = Name + ", which uses '" + V->getNameAsString() +
               "', not a variable of its own";
+      else if (IsPointerParam(DR->getDecl()))
+        Why = Name + ", which uses its pointer '" + DR->getDecl()->getNameAsString() +
+              "' other than through subscripts";
+    } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(S);
+               A && A->getType()->isArithmeticType()) {
+      const Expr *E = A;
+      std::vector<const Expr *> Indices;
+      while (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
+        Indices.push_back(Sub->getIdx());
+        E = Sub->getBase()->IgnoreParenImpCasts();
+      }
+      const auto *Root = dyn_cast<DeclRefExpr>(E);
+      if (Root && IsPointerParam(Root->getDecl())) {
+        for (const Expr *I : Indices)
+          Walk(I);
+        return;
+      }
     } else if (const auto *C = dyn_cast<CallExpr>(S)) {
       const FunctionDecl *G = C->getDirectCallee();
-      if (!G)
+      if (!G) {
         Why = Name + ", which calls through a pointer";
-      else if (std::string W = deviceWhy(G, SM, Needed, Visiting); !W.empty())
+      } else if (std::string W = deviceWhy(G, SM, Needed, Visiting, Follow); !W.empty()) {
         Why = Name + ", which calls " + W;
+      } else if (Follow) {
+        // Its pointer arguments: what the caller's facts can follow.
+        for (unsigned I = 0; I < C->getNumArgs() && I < G->getNumParams() && Why.empty(); ++I) {
+          if (G->getParamDecl(I)->getType()->isArithmeticType()) {
+            Walk(C->getArg(I));
+            continue;
+          }
+          PointerArgument PA = pointerArgument(C->getArg(I), G->getParamDecl(I));
+          if (!PA.Root) {
+            Why = Name + ", which passes '" + G->getParamDecl(I)->getNameAsString() +
+                  "' of '" + G->getNameAsString() +
+                  "' something other than a variable, a row or an element's address";
+            break;
+          }
+          if (!IsPointerParam(PA.Root->getDecl()))
+            Walk(PA.Root);
+          for (const Expr *X : PA.Indices)
+            Walk(X);
+        }
+        return;
+      }
     } else if (isa<CXXThrowExpr>(S) || isa<AsmStmt>(S) || isa<CXXNewExpr>(S) ||
                isa<CXXDeleteExpr>(S)) {
       Why = Name + ", which throws, allocates or has assembly";
@@ -74,7 +119,7 @@ static std::string deviceWhy(const FunctionDecl *F, const SourceManager &SM,
 /// Why the loop's calls keep it on the host; empty if every callee can run
 /// on the device (the file's functions among them in Needed).
 std::string callsWhy(const Stmt *S, const SourceManager &SM,
-                     std::vector<const FunctionDecl *> &Needed) {
+                     std::vector<const FunctionDecl *> &Needed, bool FollowPointers) {
   if (!S)
     return "";
   if (const auto *C = dyn_cast<CallExpr>(S)) {
@@ -82,13 +127,128 @@ std::string callsWhy(const Stmt *S, const SourceManager &SM,
     if (!F)
       return "the loop calls through a pointer";
     std::set<const FunctionDecl *> Visiting;
-    if (std::string W = deviceWhy(F, SM, Needed, Visiting); !W.empty())
+    if (std::string W = deviceWhy(F, SM, Needed, Visiting, FollowPointers); !W.empty())
       return "the loop calls " + W;
+    for (unsigned I = 0; FollowPointers && !SM.isInSystemHeader(F->getLocation()) &&
+                         I < C->getNumArgs() && I < F->getNumParams();
+         ++I)
+      if (!F->getParamDecl(I)->getType()->isArithmeticType() &&
+          !pointerArgument(C->getArg(I), F->getParamDecl(I)).Root)
+        return "the loop passes '" + F->getParamDecl(I)->getNameAsString() + "' of '" +
+               F->getNameAsString() +
+               "' something other than a variable, a row or an element's address";
   }
   for (const Stmt *Ch : S->children())
-    if (std::string W = callsWhy(Ch, SM, Needed); !W.empty())
+    if (std::string W = callsWhy(Ch, SM, Needed, FollowPointers); !W.empty())
       return W;
   return "";
+}
+
+bool followedPointerParam(const ParmVarDecl *P) {
+  QualType T = P->getType();
+  const auto *PT = T->getAs<PointerType>();
+  if (!PT)
+    return false;
+  QualType E = PT->getPointeeType();
+  while (const ArrayType *A = P->getASTContext().getAsArrayType(E)) {
+    if (!isa<ConstantArrayType>(A))
+      return false;
+    E = A->getElementType();
+  }
+  return E->isArithmeticType() && !E.isVolatileQualified();
+}
+
+PointerArgument pointerArgument(const Expr *Arg, const ParmVarDecl *P) {
+  PointerArgument R;
+  if (!followedPointerParam(P))
+    return R;
+  ASTContext &Ctx = P->getASTContext();
+  const Expr *E = Arg->IgnoreParenImpCasts();
+  bool Address = false;
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf) {
+    E = U->getSubExpr()->IgnoreParens();
+    Address = true;
+    if (!isa<ArraySubscriptExpr>(E))
+      return R; // &x: a scalar's address
+  }
+  // The elements the argument reaches: of its type, pointer or array.
+  QualType T = E->getType();
+  QualType Elem;
+  if (Address)
+    Elem = T;
+  else if (const ArrayType *A = Ctx.getAsArrayType(T))
+    Elem = A->getElementType();
+  else if (const auto *PT = T->getAs<PointerType>())
+    Elem = PT->getPointeeType();
+  else
+    return R;
+  if (!Ctx.hasSameUnqualifiedType(Elem, P->getType()->getPointeeType()))
+    return R;
+  std::vector<const Expr *> Indices;
+  while (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
+    // Each step within one array: not through a pointer loaded from memory
+    // (`double *rows[N]; rows[i]`), except the root's own pointer.
+    const Expr *B = Sub->getBase()->IgnoreParenImpCasts();
+    if (B->getType()->isPointerType() && !isa<DeclRefExpr>(B))
+      return R;
+    Indices.insert(Indices.begin(), Sub->getIdx());
+    E = B;
+  }
+  const auto *Root = dyn_cast<DeclRefExpr>(E);
+  if (!Root || !isa<VarDecl>(Root->getDecl()))
+    return R;
+  // A pointer variable subscripted to a row is a pointer to pointers.
+  if (!Indices.empty() && Root->getType()->isPointerType() &&
+      Root->getType()->getPointeeType()->isPointerType())
+    return R;
+  R.Root = Root;
+  R.Indices = std::move(Indices);
+  R.Join = Address || R.Indices.empty();
+  return R;
+}
+
+std::vector<unsigned> writtenPointerParams(const FunctionDecl *F) {
+  std::vector<unsigned> Out;
+  const FunctionDecl *Def = F->getDefinition();
+  if (!Def || !Def->getBody())
+    return Out;
+  auto ParamIndex = [&](const Expr *E) -> int {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
+      E = U->getSubExpr()->IgnoreParenImpCasts();
+    while (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
+      E = Sub->getBase()->IgnoreParenImpCasts();
+    if (const auto *D = dyn_cast<DeclRefExpr>(E))
+      for (unsigned I = 0; I < Def->getNumParams(); ++I)
+        if (Def->getParamDecl(I) == D->getDecl())
+          return static_cast<int>(I);
+    return -1;
+  };
+  std::set<unsigned> Written;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    const Expr *Target = nullptr;
+    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+      Target = B->getLHS();
+    else if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
+      Target = U->getSubExpr();
+    if (Target && isa<ArraySubscriptExpr>(Target->IgnoreParenImpCasts()))
+      if (int I = ParamIndex(Target); I >= 0)
+        Written.insert(static_cast<unsigned>(I));
+    if (const auto *C = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *G = C->getDirectCallee(); G && G->getDefinition() &&
+                                                          G->getDefinition() != Def)
+        for (unsigned J : writtenPointerParams(G))
+          if (J < C->getNumArgs())
+            if (int I = ParamIndex(C->getArg(J)); I >= 0)
+              Written.insert(static_cast<unsigned>(I));
+    for (const Stmt *Ch : S->children())
+      Walk(Ch);
+  };
+  Walk(Def->getBody());
+  Out.assign(Written.begin(), Written.end());
+  return Out;
 }
 
 } // namespace ompm

@@ -31,7 +31,7 @@ bool mentionsLoopVar(const Poly &P) {
 std::optional<Footprint> footprintOf(const RegionFacts &F, const Access &A) {
   if (A.Indices.size() != 1)
     return std::nullopt;
-  std::optional<Poly> P = F.toPoly(A.Indices[0]);
+  std::optional<Poly> P = F.indexPoly(A, 0);
   if (!P)
     return std::nullopt;
   auto Depth = [](size_t D) { return "@#" + std::to_string(D); };

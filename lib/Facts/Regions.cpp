@@ -78,7 +78,7 @@ bool isSimpleAtomText(llvm::StringRef S) {
 
 RegionFacts::RegionFacts(const Stmt *Region, ASTContext &Ctx,
                          const std::set<const FunctionDecl *> *AlsoPure)
-    : Region(Region), Ctx(Ctx) {
+    : Region(Region), Ctx(Ctx), AlsoPure(AlsoPure) {
   // Pass 1: declarations, write targets, calls and jumps.
   // A write to a member of a struct (`m.n = 1`, `p->n += x`): the struct
   // is written; through a pointer, the dependence test cannot tell what.
@@ -160,6 +160,9 @@ RegionFacts::RegionFacts(const Stmt *Region, ASTContext &Ctx,
           Written.insert(V);
         }
       }
+    } else if (const auto *C = dyn_cast<CallExpr>(S); C && followsCall(C)) {
+      preCall(C, Pre, Nest);
+      return;
     } else if (const auto *C = dyn_cast<CallExpr>(S)) {
       const FunctionDecl *FD = C->getDirectCallee();
       if (!FD || !(isPureFunction(FD->getQualifiedNameAsString()) ||
@@ -180,7 +183,7 @@ RegionFacts::RegionFacts(const Stmt *Region, ASTContext &Ctx,
           if (FD->getParamDecl(I)->getType()->isReferenceType())
             if (const ValueDecl *V = baseDecl(C->getArg(I)))
               Written.insert(V);
-    } else if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) ||
+    } else if ((isa<ReturnStmt>(S) && !InCallee) || isa<GotoStmt>(S) ||
                isa<IndirectGotoStmt>(S) || (isa<BreakStmt>(S) && Nest == 0) ||
                isa<CXXThrowExpr>(S)) {
       HasJumps = true;
@@ -445,6 +448,19 @@ std::optional<CanonicalLoop> RegionFacts::canonical(const ForStmt *F) {
 std::optional<Poly> RegionFacts::toPoly(const Expr *E) const {
   E = strip(E);
   if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+    // A scalar parameter of a followed call: what the call passes, in the
+    // caller's terms.
+    if (const auto *P = dyn_cast<ParmVarDecl>(D->getDecl()); P && !Frames.empty()) {
+      auto It = Frames.back().Scalars.find(P);
+      if (It != Frames.back().Scalars.end()) {
+        const Expr *Arg = It->second;
+        Frame Top = std::move(Frames.back());
+        Frames.pop_back();
+        std::optional<Poly> R = toPoly(Arg);
+        Frames.push_back(std::move(Top));
+        return R;
+      }
+    }
     if (const auto *VD = dyn_cast<VarDecl>(D->getDecl())) {
       auto It = IVLoop.find(VD);
       if (It != IVLoop.end())
@@ -588,6 +604,19 @@ std::string RegionFacts::variantWhy(const Expr *E) const {
   return Why;
 }
 
+void RegionFacts::note(const ValueDecl *V, const Expr *Ref) {
+  if (Declared.count(V) || !Seen.insert(V).second)
+    return;
+  External.push_back(V);
+  std::string T = exprText(Ref, Ctx);
+  // A reference written in a macro's body reads as the macro's call: the
+  // variable's own name is what a clause must say.
+  if (T.empty() || (isa<DeclRefExpr>(Ref) && T != V->getNameAsString() &&
+                    !StringRef(T).ends_with("::" + V->getNameAsString())))
+    T = V->getNameAsString();
+  Names[V] = T;
+}
+
 void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
   if (!S)
     return;
@@ -633,18 +662,6 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
     scan(If->getElse(), Stack);
     return;
   }
-  auto Note = [&](const ValueDecl *V, const Expr *Ref) {
-    if (Declared.count(V) || !Seen.insert(V).second)
-      return;
-    External.push_back(V);
-    std::string T = exprText(Ref, Ctx);
-    // A reference written in a macro's body reads as the macro's call: the
-    // variable's own name is what a clause must say.
-    if (T.empty() || (isa<DeclRefExpr>(Ref) && T != V->getNameAsString() &&
-                      !StringRef(T).ends_with("::" + V->getNameAsString())))
-      T = V->getNameAsString();
-    Names[V] = T;
-  };
   if (const auto *A = dyn_cast<ArraySubscriptExpr>(S)) {
     Access Acc;
     const Expr *E = A;
@@ -660,6 +677,29 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
       V = M->getMemberDecl();
     if (!V && isa<MemberExpr>(E) && scanMember(A, Stack))
       return;
+    // Through a pointer parameter of a followed call: the caller's array.
+    if (const auto *P = dyn_cast_or_null<ParmVarDecl>(V); P && !Frames.empty()) {
+      auto It = Frames.back().Pointers.find(P);
+      if (It != Frames.back().Pointers.end()) {
+        const Binding &B = It->second;
+        std::vector<const Expr *> Own = Acc.Indices;
+        for (const Expr *I : Own)
+          Acc.Polys.push_back(toPoly(I));
+        compose(B, Acc.Polys, Acc.Indices);
+        note(B.Base, B.Ref);
+        Acc.Base = B.Base;
+        Acc.BaseText = exprText(B.Ref, Ctx);
+        Acc.Loops = Stack;
+        Acc.Guards = GuardStack;
+        Acc.IsWrite = WriteTargets.count(A);
+        Acc.Expr = A;
+        Acc.Via = Frames.front().Call;
+        Accesses.push_back(Acc);
+        for (const Expr *I : Own)
+          scan(I, Stack);
+        return;
+      }
+    }
     if (!V) {
       // A subscript of something else (a call, a struct member): scan it
       // all. The dependence test does not see what such a write touches.
@@ -669,7 +709,7 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
         scan(C, Stack);
       return;
     }
-    Note(V, E);
+    note(V, E);
     Acc.Base = V;
     Acc.BaseText = exprText(E, Ctx);
     Acc.Loops = Stack;
@@ -683,7 +723,7 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
   }
   if (const auto *D = dyn_cast<DeclRefExpr>(S)) {
     if (const auto *VD = dyn_cast<VarDecl>(D->getDecl())) {
-      Note(VD, D);
+      note(VD, D);
       if (VD->getType()->isPointerType() || VD->getType()->isArrayType())
         if (!WriteTargets.count(D))
           Escaped.insert(VD);
@@ -694,7 +734,7 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
     if (isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts())) {
       const ValueDecl *V = M->getMemberDecl();
       if (isa<FieldDecl>(V)) {
-        Note(V, M);
+        note(V, M);
         if (V->getType()->isPointerType() || V->getType()->isArrayType())
           Escaped.insert(V);
       }
@@ -705,6 +745,10 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
   }
   if (const auto *L = dyn_cast<LambdaExpr>(S)) {
     scan(L->getBody(), Stack);
+    return;
+  }
+  if (const auto *C = dyn_cast<CallExpr>(S); C && FollowedCalls.count(C)) {
+    scanCall(C, Stack);
     return;
   }
   if (const auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(S)) {
@@ -868,7 +912,7 @@ std::optional<Poly> RegionFacts::narrower(const Poly &A, const Poly &B,
 
 bool RegionFacts::bound(const Access &A, size_t Dim, Poly &Lo, Poly &Hi,
                         std::string &Why) const {
-  std::optional<Poly> P = toPoly(A.Indices[Dim]);
+  std::optional<Poly> P = indexPoly(A, Dim);
   if (!P) {
     Why = "the subscript '" + exprText(A.Indices[Dim], Ctx) +
           "' depends on a value computed in the region";
@@ -923,6 +967,37 @@ bool RegionFacts::bound(const Access &A, size_t Dim, Poly &Lo, Poly &Hi,
           return false;
         }
   return true;
+}
+
+std::string RegionFacts::outOfRowWhy(const Access &A) const {
+  QualType T = A.Base->getType().getNonReferenceType();
+  for (size_t D = 0; D < A.Indices.size(); ++D) {
+    std::optional<int64_t> Extent;
+    if (const ArrayType *AT = Ctx.getAsArrayType(T)) {
+      if (const auto *C = dyn_cast<ConstantArrayType>(AT))
+        Extent = C->getSize().getSExtValue();
+      T = AT->getElementType();
+    } else if (const auto *P = T->getAs<PointerType>()) {
+      T = P->getPointeeType();
+    } else {
+      return "";
+    }
+    if (D == 0)
+      continue; // the first dimension has no row to leave
+    Poly Lo, Hi;
+    std::string Why;
+    if (!bound(A, D, Lo, Hi, Why))
+      continue;
+    std::optional<bool> NonNeg = Poly::geq(Lo, Poly::constant(0));
+    std::optional<bool> Fits =
+        Extent ? Poly::geq(Poly::constant(*Extent - 1), Hi) : std::optional<bool>(true);
+    if ((NonNeg && !*NonNeg) || (Fits && !*Fits))
+      return "the subscript '" + exprText(A.Indices[D], Ctx) + "' of '" + nameOf(A.Base) +
+             "' reaches " + ((NonNeg && !*NonNeg) ? Lo.str() : Hi.str()) +
+             ", outside its dimension" + (Extent ? " [0, " + std::to_string(*Extent - 1) + "]" : "") +
+             ": an element of another row, which the dependence test does not follow";
+  }
+  return "";
 }
 
 bool RegionFacts::indexedThroughPointers(const ValueDecl *V) const {

@@ -14,6 +14,7 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -59,6 +60,13 @@ struct Access {
     Poly Bound;
   };
   std::vector<Guard> Guards;
+  /// An access a function of the file makes through a pointer parameter,
+  /// at a call the facts follow into its body (lib/Facts/RegionCalls):
+  /// the call in the region, and the subscripts in the region's terms, one
+  /// per index (Indices are then the callee's expressions, for their text
+  /// only). RegionFacts::indexPoly reads either kind.
+  const clang::CallExpr *Via = nullptr;
+  std::vector<std::optional<Poly>> Polys;
 };
 
 /// How a region uses one structure variable through its members.
@@ -173,8 +181,62 @@ public:
   /// Converts an index expression to a polynomial over loop IVs and atoms;
   /// std::nullopt if it reads a variable the region modifies.
   std::optional<Poly> toPoly(const clang::Expr *E) const;
+  /// The subscript D of the access A as a polynomial (toPoly of it, or
+  /// what a followed call put in the region's terms).
+  std::optional<Poly> indexPoly(const Access &A, size_t D) const {
+    return A.Via ? A.Polys[D] : toPoly(A.Indices[D]);
+  }
+  /// The inclusive range of the subscript Dim of A over the loops around
+  /// it (and the guards that narrow them); false, with Why, if unknown.
+  bool bound(const Access &A, size_t Dim, Poly &Lo, Poly &Hi,
+             std::string &Why) const;
+  /// Why a subscript of A may leave its row: an inner dimension of an array
+  /// of arrays whose range is decidedly below 0 or past a fixed extent
+  /// (`b[i][j - 1]` from j = 0 reads b[i - 1]'s last element); "" if none
+  /// is known to. The dependence test takes such arrays as indexed within
+  /// each dimension.
+  std::string outOfRowWhy(const Access &A) const;
 
 private:
+  /// Calls to functions of the file (in AlsoPure) that take pointers: their
+  /// bodies are read as if written at the call, each pointer parameter
+  /// standing for what the call passes (lib/Facts/RegionCalls.cpp).
+  struct Binding {
+    const clang::ValueDecl *Base = nullptr;
+    const clang::DeclRefExpr *Ref = nullptr; ///< the region's name of Base
+    std::vector<std::optional<Poly>> Prefix;
+    std::vector<const clang::Expr *> PrefixExprs;
+    bool Join = false; ///< the callee's first subscript adds to the last
+  };
+  struct Frame {
+    const clang::CallExpr *Call = nullptr;
+    const clang::FunctionDecl *Fn = nullptr;
+    llvm::DenseMap<const clang::ParmVarDecl *, const clang::Expr *> Scalars;
+    llvm::DenseMap<const clang::ParmVarDecl *, Binding> Pointers;
+  };
+  /// Whether the facts follow the call C (decided in the first pass).
+  bool followsCall(const clang::CallExpr *C) const;
+  void preCall(const clang::CallExpr *C,
+               const std::function<void(const clang::Stmt *, int)> &Pre, int Nest);
+  void scanCall(const clang::CallExpr *C, std::vector<int> &Stack);
+  /// After a followed call (made in the region, at the loops Stack): its
+  /// accesses to each array, reads and writes apart, become one access to
+  /// the box that holds them, over loops of their own (`lhs[i][j][k][BB]
+  /// [0..4][0..4]` for binvcrhs' 150 subscripts of it). A superset of the
+  /// elements, so the dependence test stays sound; it is quadratic in the
+  /// number of accesses. From the accesses and loops at AccStart, LoopStart.
+  void mergeCallAccesses(size_t AccStart, size_t LoopStart, const std::vector<int> &Stack);
+  /// The subscripts of a callee's access (or argument) rooted at a bound
+  /// parameter, in the region's terms.
+  static void compose(const Binding &B, std::vector<std::optional<Poly>> &Polys,
+                      std::vector<const clang::Expr *> &Exprs);
+  /// Records V, used in the region through Ref, as an outer variable.
+  void note(const clang::ValueDecl *V, const clang::Expr *Ref);
+  const std::set<const clang::FunctionDecl *> *AlsoPure = nullptr;
+  llvm::DenseSet<const clang::CallExpr *> FollowedCalls;
+  unsigned InCallee = 0;
+  mutable std::vector<Frame> Frames;
+
   void scan(const clang::Stmt *S, std::vector<int> &LoopStack);
   /// The bounds the condition of an if puts on the loop variables of the
   /// loops on Stack, for its then-branch (comparisons joined by &&).
@@ -189,8 +251,6 @@ private:
   /// by the macro constants' values when nothing else is left.
   std::optional<Poly> narrower(const Poly &A, const Poly &B, bool High) const;
   std::optional<CanonicalLoop> canonical(const clang::ForStmt *F);
-  bool bound(const Access &A, size_t Dim, Poly &Lo, Poly &Hi,
-             std::string &Why) const;
   /// The union of the first-dimension ranges of Accs, named Name.
   SectionResult sectionOf(const std::string &Name,
                           const std::vector<const Access *> &Accs) const;

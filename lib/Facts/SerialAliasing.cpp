@@ -23,8 +23,8 @@ bool sameAddressOneElement(const RegionFacts &F, const AllocationFacts &Allocs,
       if (A.Base != V)
         continue;
       std::vector<Poly> K;
-      for (const Expr *I : A.Indices) {
-        std::optional<Poly> P = F.toPoly(I);
+      for (size_t D = 0; D < A.Indices.size(); ++D) {
+        std::optional<Poly> P = F.indexPoly(A, D);
         if (!P)
           return std::nullopt;
         K.push_back(*P);

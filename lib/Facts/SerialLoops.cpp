@@ -384,7 +384,7 @@ void smallArrayReductions(const RegionFacts &F, SerialLoop &L) {
 /// reductions.
 bool Finder::parallel(const ForStmt *For, SerialLoop &L) {
   std::vector<const FunctionDecl *> Needed;
-  if (std::string W = callsWhy(For, SM, Needed); !W.empty()) {
+  if (std::string W = callsWhy(For, SM, Needed, /*FollowPointers=*/true); !W.empty()) {
     L.Why = W;
     return false;
   }
@@ -708,6 +708,19 @@ std::vector<SerialLoop> findSerialLoops(ASTContext &Ctx, const SerialLoopOptions
     }
   };
   Walk(Ctx.getTranslationUnitDecl());
+  // A function an offloaded loop calls runs on the device (declare
+  // target): a loop of its own starts no kernel there.
+  std::map<const FunctionDecl *, const FunctionDecl *> Called;
+  for (const SerialLoop &L : Find.Loops)
+    if (L.Parallel)
+      for (const FunctionDecl *D : L.DeviceFunctions)
+        Called.emplace(D->getCanonicalDecl(), D);
+  for (SerialLoop &L : Find.Loops)
+    if (L.Parallel && L.Fn && Called.count(L.Fn->getCanonicalDecl()))
+      L = kept(L, "it is in '" + L.Fn->getNameAsString() +
+                      "', which offloaded loops call (declare target): a kernel does "
+                      "not start inside a kernel",
+               /*Proved=*/true);
   return std::move(Find.Loops);
 }
 

@@ -46,6 +46,9 @@ struct Kernel {
   /// Map items the kernel keeps as its own (an always or present modifier,
   /// a form not followed): noted on a region around it.
   std::vector<std::string> Skipped;
+  /// Functions of the file it calls whose bodies its facts follow (pointer
+  /// arguments: lib/Facts/RegionCalls): RegionFacts of Body take them.
+  std::set<const clang::FunctionDecl *> Followed;
 };
 
 /// A statement of the input that a data region must not enclose (a data

@@ -51,7 +51,7 @@ DataPlacer::deviceOnlyArrays(
         Ok = false;
         break;
       }
-      auto KF = std::make_unique<RegionFacts>(Body, Ctx);
+      auto KF = std::make_unique<RegionFacts>(Body, Ctx, &K->Followed);
       if (!llvm::is_contained(KF->externalVars(), V))
         continue;
       if (KF->isAddressTaken(V) || K->Conditional) {
@@ -92,8 +92,8 @@ DataPlacer::deviceOnlyArrays(
           for (const Access *W : UncondWrites) {
             if (!X.Expr || W->Loops != X.Loops || X.Indices.size() != 1)
               continue;
-            std::optional<Poly> PX = KF->toPoly(X.Indices[0]);
-            std::optional<Poly> PW = KF->toPoly(W->Indices[0]);
+            std::optional<Poly> PX = KF->indexPoly(X, 0);
+            std::optional<Poly> PW = KF->indexPoly(*W, 0);
             if (!PX || !PW || *PX != *PW)
               continue;
             const BinaryOperator *B = plainAssignOf(PM, W->Expr);
@@ -175,7 +175,7 @@ DataPlacer::kernelWriteBox(const Stmt *L, const FunctionDecl *Fn,
     const Stmt *Body = K->Body;
     if (!Body)
       return std::nullopt;
-    RegionFacts KF(Body, Ctx);
+    RegionFacts KF(Body, Ctx, &K->Followed);
     for (const ValueDecl *V : Vs)
       if (KF.isAddressTaken(V))
         return std::nullopt;

@@ -33,7 +33,7 @@ std::string ComputeTranslator::elementUseWhy(const Expr *E) const {
     return std::nullopt;
   };
   for (const Access &A : Facts->accesses()) {
-    if (A.Base != V || !A.Path.empty())
+    if (A.Base != V || !A.Path.empty() || A.Via)
       continue;
     bool Same = A.Indices.size() >= Subs.size();
     for (size_t K = 0; Same && K < Subs.size(); ++K) {

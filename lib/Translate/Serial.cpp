@@ -84,7 +84,12 @@ std::string SerialTranslator::overlapTest(const SerialLoop &L,
 std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
                                       std::vector<KernelItem> &Items,
                                       ConstructRecord &R, LoopRecord &LR) {
-  RegionFacts F(L.For, Ctx);
+  // The file's functions it calls with pointers: their accesses are the
+  // loop's (lib/Facts/RegionCalls), as the dependence test saw them.
+  std::set<const FunctionDecl *> Followed;
+  for (const FunctionDecl *D : L.DeviceFunctions)
+    Followed.insert(D->getCanonicalDecl());
+  RegionFacts F(L.For, Ctx, &Followed);
   // The loop variables of the collapsed loops are private to OpenMP.
   std::set<const ValueDecl *> Associated = nestVariables(F, L.For, L.Collapse);
   std::set<std::string> Reduced, Flags(L.Flags.begin(), L.Flags.end());
@@ -287,6 +292,8 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
     Kernel K;
     K.S = L.For;
     K.Fn = L.Fn;
+    for (const FunctionDecl *D : L.DeviceFunctions)
+      K.Followed.insert(D->getCanonicalDecl());
     K.Items = std::move(Items);
     K.Body = L.For;
     Kernels.push_back(std::move(K));

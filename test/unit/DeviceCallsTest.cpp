@@ -40,3 +40,54 @@ TEST(DeviceCalls, PureLibraryAndScalarFunctionsOfTheFile) {
   EXPECT_EQ(why("int e(int);\nvoid f(int *a) { a[0] = e(1); }\n"),
             "the loop calls 'e', whose definition is not in the file");
 }
+
+TEST(DeviceCalls, PointerParametersFollowedOnlyWhenAsked) {
+  const char *Code = "static void sub(double a[5][5], double *v) {\n"
+                     "  for (int m = 0; m < 5; m++) v[m] -= a[m][0];\n"
+                     "}\n"
+                     "void f(double (*l)[5][5], double (*r)[5]) {\n"
+                     "  for (int i = 0; i < 9; i++) sub(l[i], &r[i][0]);\n"
+                     "}\n";
+  EXPECT_EQ(why(Code), "the loop calls 'sub', which takes 'a' that is not a scalar (what it "
+                       "reaches is not followed)");
+  std::unique_ptr<clang::ASTUnit> AST = parseCode(Code, {});
+  const clang::FunctionDecl *F = nullptr, *Sub = nullptr;
+  for (const clang::Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls())
+    if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D))
+      (FD->getName() == "f" ? F : Sub) = FD;
+  std::vector<const clang::FunctionDecl *> N;
+  EXPECT_EQ(callsWhy(F->getBody(), AST->getSourceManager(), N, /*FollowPointers=*/true), "");
+  ASSERT_EQ(N.size(), 1u);
+  EXPECT_EQ(N[0], Sub);
+  EXPECT_EQ(writtenPointerParams(Sub), std::vector<unsigned>{1});
+  EXPECT_TRUE(followedPointerParam(Sub->getParamDecl(0)));
+}
+
+TEST(DeviceCalls, WhatAFollowedPointerMayBe) {
+  auto Why = [](llvm::StringRef Code) {
+    std::unique_ptr<clang::ASTUnit> AST = parseCode(Code, {});
+    const clang::FunctionDecl *F = nullptr;
+    for (const clang::Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls())
+      if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D); FD && FD->getName() == "f")
+        F = FD;
+    std::vector<const clang::FunctionDecl *> N;
+    return callsWhy(F->getBody(), AST->getSourceManager(), N, /*FollowPointers=*/true);
+  };
+  // Only subscripted: not offset, not dereferenced, not stored.
+  EXPECT_EQ(Why("static void g(double *p) { *p = 1; }\n"
+                "void f(double *a) { for (int i = 0; i < 9; i++) g(&a[i]); }\n"),
+            "the loop calls 'g', which uses its pointer 'p' other than through subscripts");
+  EXPECT_EQ(Why("static void g(double *p) { p[1] = 1; }\n"
+                "void f(double *a) { for (int i = 0; i < 9; i++) g(a + i); }\n"),
+            "the loop passes 'p' of 'g' something other than a variable, a row or an "
+            "element's address");
+  // Pointers to pointers are not followed.
+  EXPECT_EQ(Why("static void g(double **p) { p[0][0] = 1; }\n"
+                "void f(double **a) { for (int i = 0; i < 9; i++) g(a); }\n"),
+            "the loop calls 'g', which takes 'p' that is not a scalar (what it reaches is not "
+            "followed)");
+  // A global the callee reads: not its own (declare target is not done).
+  EXPECT_EQ(Why("double ce[5];\nstatic void g(double *p) { p[0] = ce[0]; }\n"
+                "void f(double *a) { for (int i = 0; i < 9; i++) g(&a[i]); }\n"),
+            "the loop calls 'g', which uses 'ce', not a variable of its own");
+}
