@@ -7,6 +7,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <functional>
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -399,6 +400,27 @@ static std::string arrayWhy(const RegionFacts &F, const ValueDecl *B, const ForS
       if (A.Base == B)
         return "a subscript of '" + F.nameOf(B) +
                "' depends on a value computed in the loop";
+  // Accesses at the same subscripts over the same loops are one access to
+  // the tests (legacy stencils repeat `u[i][j][k][1]` many times): each
+  // kept once, a write if any of them writes.
+  {
+    std::map<std::string, size_t> Seen;
+    std::vector<std::pair<const Access *, SubscriptAccess>> Unique;
+    for (auto &[A, S] : As) {
+      std::string K;
+      for (const Poly &P : S.Index)
+        K += P.str() + "|";
+      for (const auto *Rs : {&S.Inner, &S.Outer})
+        for (const LoopRange &R : *Rs)
+          K += "#" + R.Sym + ":" + R.Min.str() + ":" + R.Max.str() + ":" + std::to_string(R.Step);
+      auto [It, New] = Seen.emplace(K, Unique.size());
+      if (New)
+        Unique.push_back({A, std::move(S)});
+      else if (A->IsWrite && !Unique[It->second].first->IsWrite)
+        Unique[It->second].first = A; // its loops are the same
+    }
+    As = std::move(Unique);
+  }
   for (const auto &[W, WS] : As) {
     if (!W->IsWrite)
       continue;

@@ -15,8 +15,13 @@ namespace ompm {
 /// it can (a pure function of the C library declared in a system header,
 /// or a function of the file that only computes a value from scalars:
 /// scalar parameters, only its own variables, calls only to such
-/// functions, no recursion), and then the file's functions it needs are
-/// added to Needed.
+/// functions, no recursion; with Follow, also pointers to arithmetic
+/// elements that it only subscripts or passes on), and then the file's
+/// functions it needs are added to Needed. A global it reads is refused:
+/// the device function would read its own copy, which clang 19 cannot
+/// update from the host when the variable is static (`target update` and
+/// `map(always, to:)` of a static declare target variable: "not externally
+/// visible", or no copy at all; checked on the CPU stand-in).
 static std::string deviceWhy(const FunctionDecl *F, const SourceManager &SM,
                       std::vector<const FunctionDecl *> &Needed,
                       std::set<const FunctionDecl *> &Visiting, bool Follow) {
