@@ -141,11 +141,17 @@ std::optional<std::string> exactExprText(const Expr *E, const ASTContext &Ctx) {
 }
 
 SourceLocation lastLocation(const Stmt *S, const SourceManager &SM) {
-  SourceLocation Last = SM.getExpansionLoc(S->getEndLoc());
+  // The end of a macro's expansion, not its name: `R[k][k] = SQRT_FUN(nrm)`
+  // ends at the ')' (getExpansionLoc would give 'SQRT_FUN', and a line
+  // inserted after it would split the call).
+  auto End = [&](SourceLocation L) {
+    return L.isMacroID() ? SM.getExpansionRange(L).getEnd() : L;
+  };
+  SourceLocation Last = End(S->getEndLoc());
   std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
     if (!X)
       return;
-    SourceLocation E = SM.getExpansionLoc(X->getEndLoc());
+    SourceLocation E = End(X->getEndLoc());
     if (E.isValid() && SM.isBeforeInTranslationUnit(Last, E))
       Last = E;
     for (const Stmt *C : codeChildren(X))

@@ -258,3 +258,25 @@ TEST(DirectivesTest, ExprTextKeepsMacroNames) {
   ASSERT_NE(V, nullptr);
   EXPECT_EQ(exprText(V->getInit(), Ctx), "N + 1");
 }
+
+TEST(DirectivesTest, LastLocationOfAStatementEndingInAMacroCall) {
+  auto AST = parse("#define SQ(x) sqrt_(x)\n"
+                   "double sqrt_(double);\n"
+                   "void f(double *r, double n) {\n"
+                   "  r[0] = SQ(n);\n"
+                   "  r[1] = n;\n"
+                   "}\n");
+  const clang::FunctionDecl *F = nullptr;
+  for (const clang::Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls())
+    if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D); FD && FD->getName() == "f")
+      F = FD;
+  ASSERT_TRUE(F);
+  const auto *Body = llvm::cast<clang::CompoundStmt>(F->getBody());
+  const clang::SourceManager &SM = AST->getSourceManager();
+  // The ')' of SQ(n) (line 4, column 14), not the macro's name (column 10).
+  clang::SourceLocation L = lastLocation(Body->body_front(), SM);
+  EXPECT_EQ(SM.getPresumedLineNumber(L), 4u);
+  EXPECT_EQ(SM.getPresumedColumnNumber(L), 14u);
+  L = lastLocation(Body->body_back(), SM);
+  EXPECT_EQ(SM.getPresumedColumnNumber(L), 10u);
+}
