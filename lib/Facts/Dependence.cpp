@@ -421,6 +421,27 @@ static std::string arrayWhy(const RegionFacts &F, const ValueDecl *B, const ForS
     }
     As = std::move(Unique);
   }
+  // The quick case of the test below: one dimension where both subscripts
+  // are the same c*i + r, with c a nonzero constant and r fixed for the
+  // loop (no variable of a loop inside it): i != i' gives different values.
+  auto SameDimensionSeparates = [&](const SubscriptAccess &A, const SubscriptAccess &O) {
+    for (size_t D = 0; D < A.Index.size() && D < O.Index.size(); ++D) {
+      const Poly &P = A.Index[D];
+      if (P != O.Index[D] || !P.mentions(L.Symbol))
+        continue;
+      std::optional<Poly> C = P.coefficientOf(L.Symbol);
+      if (!C || !C->isConstant() || C->constantValue().value_or(0) == 0)
+        continue;
+      Poly Rest = P - *C * Poly::symbol(L.Symbol);
+      bool Moves = Rest.mentions(L.Symbol);
+      for (const SubscriptAccess *S : {&A, &O})
+        for (const LoopRange &R : S->Inner)
+          Moves |= Rest.mentions(R.Sym);
+      if (!Moves)
+        return true;
+    }
+    return false;
+  };
   for (const auto &[W, WS] : As) {
     if (!W->IsWrite)
       continue;
@@ -430,7 +451,7 @@ static std::string arrayWhy(const RegionFacts &F, const ValueDecl *B, const ForS
     // Another subscript (the same one is the same element, which the
     // separation covers): no other iteration may reach W's element.
     for (const auto &[O, OS] : As)
-      if (O != W && OS.Index != WS.Index &&
+      if (O != W && OS.Index != WS.Index && !SameDimensionSeparates(WS, OS) &&
           !independentAcrossIterations(WS, OS, Outer))
         return "'" + F.nameOf(B) +
                "' is written and accessed at different subscripts, which "
