@@ -16,6 +16,7 @@
 #include "Facts/DeviceCalls.h"
 #include "Facts/Regions.h"
 #include "llvm/ADT/STLExtras.h"
+#include <algorithm>
 
 using namespace clang;
 
@@ -222,6 +223,16 @@ void RegionFacts::mergeCallAccesses(size_t AccStart, size_t LoopStart,
         }
         if (!B) {
           B = R;
+          continue;
+        }
+        // Most subscripts of a block solver are constants: no need to
+        // order polynomials for them.
+        if (*R == *B)
+          continue;
+        std::optional<int64_t> RL = R->first.constantValue(), RH = R->second.constantValue(),
+                               BL = B->first.constantValue(), BH = B->second.constantValue();
+        if (RL && RH && BL && BH) {
+          B = std::make_pair(Poly::constant(std::min(*RL, *BL)), Poly::constant(std::max(*RH, *BH)));
           continue;
         }
         std::optional<std::pair<Poly, Poly>> U = unionRange(B->first, B->second, R->first, R->second);
