@@ -67,8 +67,8 @@ import os
 import re
 import subprocess
 
-from run_openmp_suites import (CLANG_TRANS, GCC_TRANS, LLVM_LIB, RTOL, TOKEN, VERIFIED, build, judge,  # noqa: F401
-                               last_line, run_exe)
+from run_openmp_suites import (CLANG_TRANS, GCC_TRANS, LLVM_LIB, VERIFIED, build, first_mismatch,  # noqa: F401
+                               judge, last_line, run_exe)
 
 GCC_REF = ["gcc", "-O1"]
 BUILD_TIMEOUT = 300
@@ -88,22 +88,15 @@ def read(path):
 def first_diff(a, b):
     """'' when a and b hold the same tokens (numbers within RTOL), else the
     first differing token with the three before it."""
-    ta, tb = TOKEN.findall(a), TOKEN.findall(b)
-    for k, (x, y) in enumerate(zip(ta, tb)):
-        if x == y:
-            continue
-        try:
-            fx, fy = float(x), float(y)
-            if abs(fx - fy) <= RTOL * max(abs(fx), abs(fy)):
-                continue
-        except ValueError:
-            pass
-        return "token %d (after '%s'): %s, reference %s" % (k + 1, " ".join(ta[max(0, k - 3):k])[-50:],
-                                                            y[:40], x[:40])
-    if len(ta) != len(tb):
+    m = first_mismatch(a, b)
+    if m is None:
+        return ""
+    ta, tb, k = m
+    if k == len(ta) or k == len(tb):
         return "%d tokens, reference %d (the first missing or extra: %s)" % (
             len(tb), len(ta), (ta[len(tb)] if len(ta) > len(tb) else tb[len(ta)])[:40])
-    return ""
+    return "token %d (after '%s'): %s, reference %s" % (k + 1, " ".join(ta[max(0, k - 3):k])[-50:],
+                                                        tb[k][:40], ta[k][:40])
 
 
 def verdict(p, ref, r, deterministic):

@@ -106,22 +106,41 @@ def run_cmd(cmd, cwd=None, timeout=60, env=None, argv0=None, extra_args=()):
 TOKEN = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[A-Za-z_]\w*|\S")
 
 
-def same_output(a, b):
-    """'' when a and b hold the same tokens (numbers within RTOL), else why not.
-    Numbers are tokens of their own ('sum=1.5' is 'sum', '=', '1.5')."""
+def first_mismatch(a, b):
+    """The tokens of a and b and the index of the first that differs (numbers
+    within RTOL are the same; when one list is a prefix of the other, the
+    shorter one's length), or None when they hold the same tokens. Numbers
+    are tokens of their own ('sum=1.5' is 'sum', '=', '1.5')."""
     ta, tb = TOKEN.findall(a), TOKEN.findall(b)
     for k, (x, y) in enumerate(zip(ta, tb)):
         if x == y:
             continue
         try:
             fx, fy = float(x), float(y)
+            if abs(fx - fy) <= RTOL * max(abs(fx), abs(fy)):
+                continue
         except ValueError:
-            return "token %d: %r vs %r" % (k + 1, x[:40], y[:40])
-        if abs(fx - fy) > RTOL * max(abs(fx), abs(fy)):
-            return "token %d: %s vs %s" % (k + 1, x, y)
+            pass
+        return ta, tb, k
     if len(ta) != len(tb):
+        return ta, tb, min(len(ta), len(tb))
+    return None
+
+
+def same_output(a, b):
+    """'' when a and b hold the same tokens (numbers within RTOL), else why not."""
+    m = first_mismatch(a, b)
+    if m is None:
+        return ""
+    ta, tb, k = m
+    if k == len(ta) or k == len(tb):
         return "%d tokens vs %d" % (len(ta), len(tb))
-    return ""
+    x, y = ta[k], tb[k]
+    try:
+        float(x), float(y)
+        return "token %d: %s vs %s" % (k + 1, x, y)
+    except ValueError:
+        return "token %d: %r vs %r" % (k + 1, x[:40], y[:40])
 
 
 def read(path):
