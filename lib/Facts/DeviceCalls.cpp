@@ -22,6 +22,19 @@ namespace ompm {
 /// update from the host when the variable is static (`target update` and
 /// `map(always, to:)` of a static declare target variable: "not externally
 /// visible", or no copy at all; checked on the CPU stand-in).
+/// "passes 'p' of 'g' something other than ..." for the first pointer
+/// argument of C (a call of G) that pointerArgument does not take; "" if
+/// none.
+static std::string pointerArgumentsWhy(const CallExpr *C, const FunctionDecl *G) {
+  for (unsigned I = 0; I < C->getNumArgs() && I < G->getNumParams(); ++I)
+    if (!G->getParamDecl(I)->getType()->isArithmeticType() &&
+        !pointerArgument(C->getArg(I), G->getParamDecl(I)).Root)
+      return "passes '" + G->getParamDecl(I)->getNameAsString() + "' of '" +
+             G->getNameAsString() +
+             "' something other than a variable, a row or an element's address";
+  return "";
+}
+
 static std::string deviceWhy(const FunctionDecl *F, const SourceManager &SM,
                       std::vector<const FunctionDecl *> &Needed,
                       std::set<const FunctionDecl *> &Visiting, bool Follow) {
@@ -84,18 +97,16 @@ static std::string deviceWhy(const FunctionDecl *F, const SourceManager &SM,
         Why = Name + ", which calls " + W;
       } else if (Follow) {
         // Its pointer arguments: what the caller's facts can follow.
+        if (std::string W = pointerArgumentsWhy(C, G); !W.empty()) {
+          Why = Name + ", which " + W;
+          return;
+        }
         for (unsigned I = 0; I < C->getNumArgs() && I < G->getNumParams() && Why.empty(); ++I) {
           if (G->getParamDecl(I)->getType()->isArithmeticType()) {
             Walk(C->getArg(I));
             continue;
           }
           PointerArgument PA = pointerArgument(C->getArg(I), G->getParamDecl(I));
-          if (!PA.Root) {
-            Why = Name + ", which passes '" + G->getParamDecl(I)->getNameAsString() +
-                  "' of '" + G->getNameAsString() +
-                  "' something other than a variable, a row or an element's address";
-            break;
-          }
           if (!IsPointerParam(PA.Root->getDecl()))
             Walk(PA.Root);
           for (const Expr *X : PA.Indices)
@@ -134,14 +145,9 @@ std::string callsWhy(const Stmt *S, const SourceManager &SM,
     std::set<const FunctionDecl *> Visiting;
     if (std::string W = deviceWhy(F, SM, Needed, Visiting, FollowPointers); !W.empty())
       return "the loop calls " + W;
-    for (unsigned I = 0; FollowPointers && !SM.isInSystemHeader(F->getLocation()) &&
-                         I < C->getNumArgs() && I < F->getNumParams();
-         ++I)
-      if (!F->getParamDecl(I)->getType()->isArithmeticType() &&
-          !pointerArgument(C->getArg(I), F->getParamDecl(I)).Root)
-        return "the loop passes '" + F->getParamDecl(I)->getNameAsString() + "' of '" +
-               F->getNameAsString() +
-               "' something other than a variable, a row or an element's address";
+    if (FollowPointers && !SM.isInSystemHeader(F->getLocation()))
+      if (std::string W = pointerArgumentsWhy(C, F); !W.empty())
+        return "the loop " + W;
   }
   for (const Stmt *Ch : S->children())
     if (std::string W = callsWhy(Ch, SM, Needed, FollowPointers); !W.empty())
