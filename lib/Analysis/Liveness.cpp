@@ -2,6 +2,7 @@
 #include "Analysis/Liveness.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include <functional>
 #include <vector>
 
 using namespace clang;
@@ -18,6 +19,31 @@ Liveness::Liveness(const FunctionDecl *Fn, ASTContext &Ctx) : Fn(Fn) {
 }
 
 bool Liveness::inside(const Stmt *X, const Stmt *S) const {
+  if (Order.empty() && !Shared) {
+    unsigned N = 0;
+    std::function<void(const Stmt *)> Number = [&](const Stmt *Y) {
+      if (!Y)
+        return;
+      if (Order.count(Y)) {
+        Shared = true; // a node with two parents: no single range
+        return;
+      }
+      unsigned First = N++;
+      Order[Y] = {First, First};
+      for (const Stmt *C : Y->children())
+        Number(C);
+      Order[Y].second = N - 1;
+    };
+    Number(Fn->getBody());
+    if (Shared)
+      Order.clear();
+  }
+  if (!Shared) {
+    auto XI = Order.find(X), SI = Order.find(S);
+    if (XI == Order.end() || SI == Order.end())
+      return X == S;
+    return SI->second.first <= XI->second.first && XI->second.first <= SI->second.second;
+  }
   if (S != InsideOf) {
     // The statements of S's subtree, once per S (questions come in runs of
     // one statement and several variables).
@@ -38,56 +64,59 @@ bool Liveness::inside(const Stmt *X, const Stmt *S) const {
 
 namespace {
 
-/// Finds what lets V be read behind the CFG's back: `&v`, a reference bound
-/// to v, a lambda capturing it by reference.
+/// Finds the variables that can be read behind the CFG's back: `&v`, a
+/// reference bound to v, a lambda capturing v by reference. One walk of
+/// the function for all of them.
 class EscapeFinder : public RecursiveASTVisitor<EscapeFinder> {
 public:
-  explicit EscapeFinder(const VarDecl *V) : V(V) {}
-  bool Found = false;
+  llvm::DenseSet<const VarDecl *> Found;
 
-  static bool names(const Expr *E, const VarDecl *V) {
+  static const VarDecl *named(const Expr *E) {
     const auto *DR = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
-    return DR && DR->getDecl() == V;
+    return DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  }
+  static bool names(const Expr *E, const VarDecl *V) { return V && named(E) == V; }
+  void note(const Expr *E) {
+    if (const VarDecl *V = named(E))
+      Found.insert(V);
   }
   bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->getOpcode() == UO_AddrOf && names(U->getSubExpr(), V))
-      Found = true;
-    return !Found;
+    if (U->getOpcode() == UO_AddrOf)
+      note(U->getSubExpr());
+    return true;
   }
   bool VisitVarDecl(VarDecl *R) {
-    if (R->getType()->isReferenceType() && R->getInit() && names(R->getInit(), V))
-      Found = true;
-    return !Found;
+    if (R->getType()->isReferenceType() && R->getInit())
+      note(R->getInit());
+    return true;
   }
   bool VisitCallExpr(CallExpr *C) {
     // An argument bound to a reference parameter (C++).
     if (const FunctionDecl *F = C->getDirectCallee())
       for (unsigned I = 0; I < C->getNumArgs() && I < F->getNumParams(); ++I)
-        if (F->getParamDecl(I)->getType()->isReferenceType() && names(C->getArg(I), V))
-          Found = true;
-    return !Found;
+        if (F->getParamDecl(I)->getType()->isReferenceType())
+          note(C->getArg(I));
+    return true;
   }
   bool VisitLambdaExpr(LambdaExpr *L) {
     for (const LambdaCapture &C : L->captures())
-      if (C.capturesVariable() && C.getCapturedVar() == V && C.getCaptureKind() == LCK_ByRef)
-        Found = true;
-    return !Found;
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()))
+          Found.insert(V);
+    return true;
   }
-
-private:
-  const VarDecl *V;
 };
 
 } // namespace
 
 bool Liveness::escapes(const VarDecl *V) const {
-  auto It = Escaping.find(V);
-  if (It != Escaping.end())
-    return It->second;
-  EscapeFinder F(V);
-  F.TraverseStmt(Fn->getBody());
-  Escaping[V] = F.Found;
-  return F.Found;
+  if (!EscapingFound) {
+    EscapingFound = true;
+    EscapeFinder F;
+    F.TraverseStmt(Fn->getBody());
+    Escaping = std::move(F.Found);
+  }
+  return Escaping.contains(V);
 }
 
 int Liveness::effect(const Stmt *E, const VarDecl *V) const {
@@ -151,21 +180,33 @@ bool Liveness::mayBeReadAfter(const Stmt *S, const VarDecl *V) const {
       Push(Succ.getReachableBlock());
     return false;
   };
-  bool Found = false;
-  for (const CFGBlock *B : *Graph) {
-    bool In = B->getTerminatorStmt() && inside(B->getTerminatorStmt(), S);
-    unsigned First = B->size();
-    for (unsigned I = 0; I < B->size(); ++I)
-      if (std::optional<CFGStmt> E = (*B)[I].getAs<CFGStmt>(); E && inside(E->getStmt(), S)) {
-        First = I;
-        break;
-      }
-    if (First < B->size())
-      Found |= Scan(B, First + 1);
-    else if (In)
-      for (const CFGBlock::AdjacentBlock &Succ : B->succs())
-        Push(Succ.getReachableBlock());
-    if (Found)
+  if (StartsOf != S) {
+    StartsOf = S;
+    Starts.clear();
+    for (const CFGBlock *B : *Graph) {
+      bool In = B->getTerminatorStmt() && inside(B->getTerminatorStmt(), S);
+      unsigned First = B->size();
+      for (unsigned I = 0; I < B->size(); ++I)
+        if (std::optional<CFGStmt> E = (*B)[I].getAs<CFGStmt>(); E && inside(E->getStmt(), S)) {
+          First = I;
+          break;
+        }
+      if (First < B->size())
+        Starts.push_back({B, First + 1});
+      else if (In)
+        for (const CFGBlock::AdjacentBlock &Succ : B->succs())
+          if (const CFGBlock *R = Succ.getReachableBlock())
+            Starts.push_back({R, ~0u});
+    }
+  }
+  // In the order of the blocks: a scan from inside S where S runs in a
+  // block, a block S jumps to queued.
+  for (const Start &St : Starts) {
+    if (St.From == ~0u) {
+      Push(St.Block);
+      continue;
+    }
+    if (Scan(St.Block, St.From))
       return true;
   }
   while (!Work.empty()) {

@@ -38,6 +38,9 @@ public:
   /// the CFG could not be built.
   bool mayBeReadAfter(const clang::Stmt *S, const clang::VarDecl *V) const;
 
+  /// The parents of the function body's statements.
+  const clang::ParentMap &parents() const { return *Parents; }
+
 private:
   bool inside(const clang::Stmt *X, const clang::Stmt *S) const;
   bool escapes(const clang::VarDecl *V) const;
@@ -47,9 +50,26 @@ private:
   const clang::FunctionDecl *Fn;
   std::unique_ptr<clang::CFG> Graph;
   std::unique_ptr<clang::ParentMap> Parents;
-  mutable llvm::DenseMap<const clang::VarDecl *, bool> Escaping;
+  mutable llvm::DenseSet<const clang::VarDecl *> Escaping; ///< all of them, found once
+  mutable bool EscapingFound = false;
+  /// Each statement of the body by its place in a depth-first walk: its
+  /// number and the last number of its subtree (X is inside S when its
+  /// number is in S's range). Numbered on the first question.
+  mutable llvm::DenseMap<const clang::Stmt *, std::pair<unsigned, unsigned>> Order;
+  /// A statement with two parents (C++'s opaque values): then S's subtree,
+  /// collected once per S.
+  mutable bool Shared = false;
   mutable const clang::Stmt *InsideOf = nullptr;
   mutable llvm::DenseSet<const clang::Stmt *> Inside;
+  /// Where the walks for the statement InsideOf start, found once per
+  /// statement: the blocks S runs in, from the element after S's last one
+  /// there, and the successors of the blocks S ends.
+  struct Start {
+    const clang::CFGBlock *Block;
+    unsigned From;
+  };
+  mutable std::vector<Start> Starts;
+  mutable const clang::Stmt *StartsOf = nullptr;
 };
 
 } // namespace ompm

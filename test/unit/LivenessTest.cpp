@@ -125,5 +125,25 @@ TEST(Liveness, EscapesAreLive) {
                         3, "i"));
 }
 
+// One variable's address taken does not make another one live.
+TEST(Liveness, OnlyTheEscapingVariable) {
+  const char *Code = "void g(int *);\nvoid f(int n, double *a) {\n  int i, k;\n  g(&k);\n"
+                     "  for (i = 0; i < n; i++) a[i] = k;\n  for (i = 0; i < n; i++) a[i] += 1;\n}\n";
+  EXPECT_FALSE(liveAfter(Code, 5, "i"));
+  EXPECT_TRUE(liveAfter(Code, 5, "k"));
+}
+
+// GNU `x ?: y` (its condition an opaque copy of x): the assignment in x is
+// inside the loop, told from the statements after it.
+TEST(Liveness, OpaqueValues) {
+  const char *Code = "int f(int n, int *a) {\n  int i, v = 0, r = 0;\n"
+                     "  for (i = 0; i < n; i++) r += (v = a[i]) ?: 1;\n"
+                     "  for (i = 0; i < n; i++) a[i] = r;\n  return v;\n}\n";
+  EXPECT_FALSE(liveAfter(Code, 3, "i"));
+  EXPECT_TRUE(liveAfter(Code, 3, "v"));
+  EXPECT_TRUE(liveAfter(Code, 3, "r"));
+  EXPECT_FALSE(liveAfter(Code, 4, "r"));
+}
+
 } // namespace
 } // namespace ompm
