@@ -362,7 +362,10 @@ private:
 
 std::vector<Directive> collectDirectives(ASTContext &Ctx) {
   Collector C(Ctx);
-  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  // An OpenACC directive (`#pragma acc`, `_Pragma("acc ...")`) lexes the
+  // identifier `acc`: without it there is none, and no walk of the file.
+  if (Ctx.Idents.find("acc") != Ctx.Idents.end())
+    C.TraverseDecl(Ctx.getTranslationUnitDecl());
   const SourceManager &SM = Ctx.getSourceManager();
   // Source order, but parents must keep their indices: sort a permutation.
   std::vector<size_t> Order(C.Out.size());

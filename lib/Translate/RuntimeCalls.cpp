@@ -115,8 +115,18 @@ public:
 } // namespace
 
 void RuntimeCallTranslator::findCalls() {
+  // A call of an OpenACC routine (or a test of acc_device_...) names it:
+  // with no identifier `acc_...` lexed in the file and its headers, there
+  // is nothing to find, and no walk of every function.
+  bool Named = false;
+  for (const auto &Entry : Ctx.Idents)
+    if (Entry.getKey().starts_with("acc_")) {
+      Named = true;
+      break;
+    }
   CallFinder CF(SM);
-  CF.TraverseDecl(Ctx.getTranslationUnitDecl());
+  if (Named)
+    CF.TraverseDecl(Ctx.getTranslationUnitDecl());
   RuntimeCalls = CF.Calls;
   StatementCalls = CF.StatementCalls;
   DeviceTypeTests = CF.Compared;
