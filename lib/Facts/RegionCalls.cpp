@@ -152,6 +152,8 @@ void RegionFacts::mergeCallAccesses(size_t AccStart, size_t LoopStart,
   auto Range = [&](const Access &A, size_t D) -> std::optional<std::pair<Poly, Poly>> {
     if (D >= A.Polys.size() || !A.Polys[D])
       return std::nullopt;
+    if (A.Polys[D]->isConstant())
+      return std::make_pair(*A.Polys[D], *A.Polys[D]);
     Poly Lo = *A.Polys[D], Hi = *A.Polys[D];
     for (auto It = A.Loops.rbegin(); It != A.Loops.rend(); ++It) {
       if (*It < static_cast<int>(LoopStart))
@@ -178,21 +180,25 @@ void RegionFacts::mergeCallAccesses(size_t AccStart, size_t LoopStart,
   // of the subscripts the call fixes (`rhs[i - 1][j][*]` and
   // `rhs[i][j][*]` apart): the box spans only what the callee varies, its
   // constants and its loops.
-  auto Key = [&](const Access &A) {
-    std::string K;
+  // (The key: each subscript the call fixes, nullopt where the callee
+  // varies it.)
+  using Key = std::vector<std::optional<Poly>>;
+  auto KeyOf = [&](const Access &A) {
+    Key K;
+    K.reserve(A.Polys.size());
     for (const std::optional<Poly> &P : A.Polys) {
       bool Callee = !P || P->isConstant();
       for (size_t L = LoopStart; P && !Callee && L < Loops.size(); ++L)
         Callee |= P->mentions(Loops[L].Symbol);
-      K += (Callee ? std::string("*") : P->str()) + "|";
+      K.push_back(Callee ? std::nullopt : P);
     }
     return K;
   };
   std::vector<std::vector<size_t>> Groups;
-  std::vector<std::string> Keys;
+  std::vector<Key> Keys;
   for (size_t I = AccStart; I < Accesses.size(); ++I) {
     bool Placed = false;
-    std::string K = Key(Accesses[I]);
+    Key K = KeyOf(Accesses[I]);
     for (size_t GI = 0; GI < Groups.size(); ++GI)
       if (std::vector<size_t> &G = Groups[GI]; Accesses[G.front()].Base == Accesses[I].Base &&
           Accesses[G.front()].IsWrite == Accesses[I].IsWrite && Keys[GI] == K) {
@@ -202,7 +208,7 @@ void RegionFacts::mergeCallAccesses(size_t AccStart, size_t LoopStart,
       }
     if (!Placed) {
       Groups.push_back({I});
-      Keys.push_back(K);
+      Keys.push_back(std::move(K));
     }
   }
   std::vector<Access> Out;
@@ -247,15 +253,16 @@ void RegionFacts::mergeCallAccesses(size_t AccStart, size_t LoopStart,
     }
     if (!Ok) {
       for (size_t I : G)
-        Out.push_back(Accesses[I]);
+        Out.push_back(std::move(Accesses[I]));
       continue;
     }
-    Access M = First;
+    Access M = std::move(Accesses[G.front()]); // First is M from here
     M.Loops = Stack;
+    std::vector<Access::Guard> Guards = std::move(M.Guards);
     M.Guards.clear();
-    for (const Access::Guard &Gd : First.Guards)
+    for (Access::Guard &Gd : Guards)
       if (Gd.Loop < static_cast<int>(LoopStart))
-        M.Guards.push_back(Gd);
+        M.Guards.push_back(std::move(Gd));
     for (size_t D = 0; D < Rank; ++D) {
       if (Box[D].first == Box[D].second) {
         M.Polys[D] = Box[D].first;
@@ -263,7 +270,7 @@ void RegionFacts::mergeCallAccesses(size_t AccStart, size_t LoopStart,
       }
       // A loop of its own over the dimension's range.
       CanonicalLoop L;
-      L.Symbol = "@" + std::string(First.IsWrite ? "w" : "r") + std::to_string(D) + "." +
+      L.Symbol = "@" + std::string(M.IsWrite ? "w" : "r") + std::to_string(D) + "." +
                  std::to_string(Loops.size());
       L.Min = Box[D].first;
       L.Max = Box[D].second;
@@ -274,7 +281,8 @@ void RegionFacts::mergeCallAccesses(size_t AccStart, size_t LoopStart,
     Out.push_back(std::move(M));
   }
   Accesses.resize(AccStart);
-  Accesses.insert(Accesses.end(), Out.begin(), Out.end());
+  Accesses.insert(Accesses.end(), std::make_move_iterator(Out.begin()),
+                  std::make_move_iterator(Out.end()));
 }
 
 } // namespace ompm

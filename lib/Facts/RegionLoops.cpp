@@ -195,7 +195,34 @@ std::optional<CanonicalLoop> RegionFacts::canonical(const ForStmt *F) {
   if (!Limit)
     return Fail("its condition is not a comparison of '" + IV->getNameAsString() +
                 "' with a bound");
-  // The IV must not be written in the body.
+  // The IV must not be written in the body. Only a write of it other than
+  // the loop's own initialization and increment needs the body read (a
+  // nest would read its inner loops' bodies once per level).
+  if (!WritesOfBuilt) {
+    WritesOfBuilt = true;
+    for (const Expr *T : WriteTargets)
+      if (const auto *D = dyn_cast<DeclRefExpr>(strip(T)))
+        WritesOf[D->getDecl()].push_back(T);
+  }
+  auto Within = [](const Stmt *X, const Stmt *Root) {
+    if (!Root)
+      return false;
+    std::vector<const Stmt *> Work{Root};
+    while (!Work.empty()) {
+      const Stmt *Y = Work.back();
+      Work.pop_back();
+      if (Y == X)
+        return true;
+      for (const Stmt *C : Y->children())
+        if (C)
+          Work.push_back(C);
+    }
+    return false;
+  };
+  bool OtherWrite = false;
+  if (auto It = WritesOf.find(IV); It != WritesOf.end())
+    for (const Expr *T : It->second)
+      OtherWrite |= !Within(T, F->getInit()) && !Within(T, F->getInc());
   bool BodyWritesIV = false;
   std::function<void(const Stmt *)> W = [&](const Stmt *S) {
     if (!S || BodyWritesIV)
@@ -206,7 +233,8 @@ std::optional<CanonicalLoop> RegionFacts::canonical(const ForStmt *F) {
     for (const Stmt *C : S->children())
       W(C);
   };
-  W(F->getBody());
+  if (OtherWrite)
+    W(F->getBody());
   if (BodyWritesIV)
     return Fail("its body writes the loop variable '" + IV->getNameAsString() + "'");
   // With a step other than 1, i != hi may step over hi.

@@ -80,7 +80,7 @@ bool isSimpleAtomText(llvm::StringRef S) {
 
 RegionFacts::RegionFacts(const Stmt *Region, ASTContext &Ctx,
                          const std::set<const FunctionDecl *> *AlsoPure)
-    : Region(Region), Ctx(Ctx), AlsoPure(AlsoPure) {
+    : AlsoPure(AlsoPure), Region(Region), Ctx(Ctx) {
   // Pass 1: declarations, write targets, calls and jumps.
   // A write to a member of a struct (`m.n = 1`, `p->n += x`): the struct
   // is written; through a pointer, the dependence test cannot tell what.
@@ -207,6 +207,8 @@ RegionFacts::RegionFacts(const Stmt *Region, ASTContext &Ctx,
 
   std::vector<int> Stack;
   scan(Region, Stack);
+  // Read while the facts are built only: the facts outlive the caller's set.
+  this->AlsoPure = nullptr;
 }
 
 std::string RegionFacts::nameOf(const ValueDecl *V) const {
@@ -293,20 +295,22 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
     if (const auto *P = dyn_cast_or_null<ParmVarDecl>(V); P && !Frames.empty()) {
       auto It = Frames.back().Pointers.find(P);
       if (It != Frames.back().Pointers.end()) {
-        const Binding &B = It->second;
+        Binding &B = It->second;
         std::vector<const Expr *> Own = Acc.Indices;
         for (const Expr *I : Own)
           Acc.Polys.push_back(toPoly(I));
         compose(B, Acc.Polys, Acc.Indices);
         note(B.Base, B.Ref);
         Acc.Base = B.Base;
-        Acc.BaseText = exprText(B.Ref, Ctx);
+        if (B.RefText.empty())
+          B.RefText = exprText(B.Ref, Ctx);
+        Acc.BaseText = B.RefText;
         Acc.Loops = Stack;
         Acc.Guards = GuardStack;
         Acc.IsWrite = WriteTargets.count(A);
         Acc.Expr = A;
         Acc.Via = Frames.front().Call;
-        Accesses.push_back(Acc);
+        Accesses.push_back(std::move(Acc));
         for (const Expr *I : Own)
           scan(I, Stack);
         return;
@@ -328,8 +332,9 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
     Acc.Guards = GuardStack;
     Acc.IsWrite = WriteTargets.count(A);
     Acc.Expr = A;
-    Accesses.push_back(Acc);
-    for (const Expr *I : Acc.Indices)
+    std::vector<const Expr *> Indices = Acc.Indices;
+    Accesses.push_back(std::move(Acc));
+    for (const Expr *I : Indices)
       scan(I, Stack);
     return;
   }

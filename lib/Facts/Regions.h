@@ -68,6 +68,8 @@ struct Access {
   const clang::CallExpr *Via = nullptr;
   std::vector<std::optional<Poly>> Polys;
 };
+static_assert(std::is_nothrow_move_constructible_v<Access>,
+              "vectors of accesses move them when they grow");
 
 /// How a region uses one structure variable through its members.
 struct MemberUses {
@@ -109,7 +111,7 @@ class RegionFacts {
 public:
   /// AlsoPure: functions of the file known to have no effect but their
   /// value (lib/Facts/SerialLoops' device functions); calls to them are
-  /// not unknown side effects.
+  /// not unknown side effects. Read only while the facts are built.
   RegionFacts(const clang::Stmt *Region, clang::ASTContext &Ctx,
               const std::set<const clang::FunctionDecl *> *AlsoPure = nullptr);
 
@@ -207,6 +209,7 @@ private:
     std::vector<std::optional<Poly>> Prefix;
     std::vector<const clang::Expr *> PrefixExprs;
     bool Join = false; ///< the callee's first subscript adds to the last
+    std::string RefText; ///< Ref's text, once it is needed
   };
   struct Frame {
     const clang::CallExpr *Call = nullptr;
@@ -261,6 +264,10 @@ private:
   std::vector<const clang::ValueDecl *> External;
   llvm::DenseSet<const clang::ValueDecl *> Declared, Written, Escaped, Seen;
   llvm::DenseSet<const clang::Expr *> WriteTargets;
+  /// The write targets that name a variable, by variable (built from
+  /// WriteTargets when the first loop is read).
+  llvm::DenseMap<const clang::ValueDecl *, llvm::SmallVector<const clang::Expr *, 2>> WritesOf;
+  bool WritesOfBuilt = false;
   llvm::DenseMap<const clang::ValueDecl *, std::string> Names;
   llvm::DenseMap<const clang::VarDecl *, int> IVLoop;
   llvm::DenseMap<const clang::ForStmt *, std::string> NotCanonical;

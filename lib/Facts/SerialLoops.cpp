@@ -170,7 +170,7 @@ std::string finalValueStatement(const ForStmt *For, const CanonicalLoop &CL, AST
     if (!S || !Plain)
       return;
     if (isa<ArraySubscriptExpr>(S) || isa<CallExpr>(S) || isa<MemberExpr>(S) ||
-        isa<UnaryOperator>(S) && cast<UnaryOperator>(S)->getOpcode() == UO_Deref)
+        (isa<UnaryOperator>(S) && cast<UnaryOperator>(S)->getOpcode() == UO_Deref))
       Plain = false;
     for (const Stmt *C : S->children())
       Check(C);
@@ -213,9 +213,8 @@ public:
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Opts(Opts), Allocs(Ctx) {}
   void function(const FunctionDecl *F) {
     Fn = F;
-    FnParents = std::make_unique<ParentMap>(F->getBody());
-    Live = std::make_unique<Liveness>(F, Ctx);
-    Consts = constantLocals(F, Ctx);
+    Live.reset(); // built for the first loop (most functions have none)
+    ConstsFound = false;
     FactsOfRoots.clear();
     Depth = 0;
     visit(F->getBody());
@@ -245,21 +244,52 @@ private:
   unsigned Depth = 0;
   SerialLoop analyse(const ForStmt *For);
   bool parallel(const ForStmt *For, SerialLoop &L);
+  bool testLoop(const ForStmt *For, SerialLoop &L);
   unsigned collapse(const ForStmt *For, const SerialLoop &L);
+  /// The loop's facts without following its calls, built once: a loop is
+  /// looked at as a candidate, as a collapsed level and for its last
+  /// values and trip count.
+  std::shared_ptr<const RegionFacts> plainFactsOf(const ForStmt *For) {
+    std::shared_ptr<const RegionFacts> &F = PlainFacts[For];
+    if (!F)
+      F = std::make_shared<const RegionFacts>(For, Ctx);
+    return F;
+  }
+  const RegionFacts &plainFacts(const ForStmt *For) { return *plainFactsOf(For); }
 
   ASTContext &Ctx;
   const SourceManager &SM;
   const SerialLoopOptions &Opts;
   AllocationFacts Allocs;
   const FunctionDecl *Fn = nullptr;
-  std::unique_ptr<ParentMap> FnParents; ///< of Fn's body
-  std::unique_ptr<Liveness> Live;       ///< of Fn
+  std::unique_ptr<Liveness> Live; ///< of Fn, once a loop asks
+  const Liveness &live() {
+    if (!Live)
+      Live = std::make_unique<Liveness>(Fn, Ctx);
+    return *Live;
+  }
+  /// The parents of Fn's body's statements (Live's).
+  const ParentMap &parents() { return live().parents(); }
   /// Fn's locals that keep the constant they are initialized with (`int
   /// len = 20;`), by name: for trip counts.
   std::map<std::string, Poly> Consts;
+  bool ConstsFound = false;
+  const std::map<std::string, Poly> &consts() {
+    if (!ConstsFound) {
+      ConstsFound = true;
+      Consts = constantLocals(Fn, Ctx);
+    }
+    return Consts;
+  }
   /// The facts of Fn's outermost loops, for the bounds of the loops around
   /// a candidate (enclosingLoops).
   std::map<const Stmt *, std::unique_ptr<RegionFacts>> FactsOfRoots;
+  std::map<const ForStmt *, std::shared_ptr<const RegionFacts>> PlainFacts;
+  /// What parallel() found for a loop: tested once though a loop is tested
+  /// as a collapsed level of the loop around it and again on its own when
+  /// that loop stays on the host (the followed calls are read again each
+  /// time otherwise).
+  std::map<const ForStmt *, std::pair<bool, SerialLoop>> Tested;
 };
 
 /// The ranges of the canonical loops of Fn around For, innermost first,
@@ -383,6 +413,22 @@ void smallArrayReductions(const RegionFacts &F, SerialLoop &L) {
 /// Whether the loop is proved parallel; sets L.Why when not, and its
 /// reductions.
 bool Finder::parallel(const ForStmt *For, SerialLoop &L) {
+  auto It = Tested.find(For);
+  if (It == Tested.end()) {
+    SerialLoop T;
+    bool P = testLoop(For, T);
+    It = Tested.emplace(For, std::make_pair(P, std::move(T))).first;
+  }
+  // What testLoop sets; the loop and its function stay L's.
+  const ForStmt *Loop = L.For;
+  const FunctionDecl *Of = L.Fn;
+  L = It->second.second;
+  L.For = Loop;
+  L.Fn = Of;
+  return It->second.first;
+}
+
+bool Finder::testLoop(const ForStmt *For, SerialLoop &L) {
   std::vector<const FunctionDecl *> Needed;
   if (std::string W = callsWhy(For, SM, Needed, /*FollowPointers=*/true); !W.empty()) {
     L.Why = W;
@@ -391,7 +437,11 @@ bool Finder::parallel(const ForStmt *For, SerialLoop &L) {
   std::set<const FunctionDecl *> Pure;
   for (const FunctionDecl *D : Needed)
     Pure.insert(D->getCanonicalDecl());
-  RegionFacts F(For, Ctx, &Pure);
+  // Without calls to follow, the facts are the plain ones.
+  std::shared_ptr<const RegionFacts> Facts =
+      Pure.empty() ? plainFactsOf(For) : std::make_shared<const RegionFacts>(For, Ctx, &Pure);
+  const RegionFacts &F = *Facts;
+  L.Facts = Facts;
   L.DeviceFunctions = Needed;
   // Pointers that may be the same memory: the loop is versioned, a run-time
   // test of their sections choosing the offloaded copy, when it is parallel
@@ -414,7 +464,7 @@ bool Finder::parallel(const ForStmt *For, SerialLoop &L) {
                llvm::is_contained(Pairs, std::make_pair(A, B)) ||
                llvm::is_contained(Pairs, std::make_pair(B, A));
       },
-      /*AtomicUpdates=*/true, /*ElementReductions=*/true, enclosingLoops(For, *FnParents, Ctx, FactsOfRoots));
+      /*AtomicUpdates=*/true, /*ElementReductions=*/true, enclosingLoops(For, parents(), Ctx, FactsOfRoots));
   if (!PR.Parallel) {
     L.Why = Pairs.empty() ? PR.Why : aliasWhy(F, Pairs.front());
     return false;
@@ -477,7 +527,7 @@ bool Finder::parallel(const ForStmt *For, SerialLoop &L) {
       return StringRef(R).split(':').second.trim() == F.nameOf(V);
     });
     if (Reduced || llvm::is_contained(L.Flags, F.nameOf(V)) ||
-        !(isa<VarDecl>(V) ? Live->mayBeReadAfter(For, cast<VarDecl>(V)) : true))
+        !(isa<VarDecl>(V) ? live().mayBeReadAfter(For, cast<VarDecl>(V)) : true))
       continue;
     // The loop's own variable read after it: its final value (what
     // lastprivate gives the loop variable of a worksharing loop).
@@ -503,7 +553,7 @@ unsigned Finder::collapse(const ForStmt *For, const SerialLoop &L) {
   const std::vector<std::string> &LastPrivate = L.LastPrivate;
   unsigned N = 1;
   const ForStmt *Outer = For;
-  RegionFacts OF(For, Ctx);
+  const RegionFacts &OF = plainFacts(For);
   std::vector<std::string> Outers;
   for (const CanonicalLoop &CL : OF.loops())
     if (CL.For == For)
@@ -557,7 +607,7 @@ SerialLoop Finder::analyse(const ForStmt *For) {
     L.Why = "the loop comes from a macro";
     return L;
   }
-  if (hostCopyOfVersionedLoop(For, *FnParents)) {
+  if (hostCopyOfVersionedLoop(For, parents())) {
     L.Why = "it is the host copy of a versioned loop (the offloaded copy is "
             "the branch before it)";
     return L;
@@ -584,9 +634,9 @@ SerialLoop Finder::analyse(const ForStmt *For) {
   if (!L.LastValueOfIV.empty() && L.OverlapTests.empty()) {
     // Its final value, set on the host after the kernel, when the loop is
     // a statement of a block whose last line nothing else shares.
-    const Stmt *P = FnParents->getParent(const_cast<ForStmt *>(For));
+    const Stmt *P = parents().getParent(const_cast<ForStmt *>(For));
     const auto *CS = dyn_cast_or_null<CompoundStmt>(P);
-    RegionFacts F(For, Ctx);
+    const RegionFacts &F = plainFacts(For);
     for (const CanonicalLoop &CL : F.loops())
       if (CL.For == For && CS)
         L.FinalValue = finalValueStatement(For, CL, Ctx);
@@ -612,7 +662,7 @@ SerialLoop Finder::analyse(const ForStmt *For) {
         B = CS->body_front();
       Innermost = cast<ForStmt>(B);
     }
-    RegionFacts F(For, Ctx);
+    const RegionFacts &F = plainFacts(For);
     for (const ValueDecl *V : F.externalVars())
       if (llvm::is_contained(L.LastPrivate, F.nameOf(V)) &&
           !writtenInEveryIteration(Innermost, V)) {
@@ -632,7 +682,7 @@ SerialLoop Finder::analyse(const ForStmt *For) {
                 /*Proved=*/true);
   }
   // Profitability: a small constant trip count stays on the host.
-  RegionFacts F(For, Ctx);
+  const RegionFacts &F = plainFacts(For);
   unsigned long long Trips = 1;
   bool Known = true;
   const ForStmt *Cur = For;
@@ -640,7 +690,7 @@ SerialLoop Finder::analyse(const ForStmt *For) {
     std::optional<long long> T;
     for (const CanonicalLoop &CL : F.loops())
       if (CL.For == Cur)
-        T = tripCount(CL, Consts);
+        T = tripCount(CL, consts());
     if (!T) {
       Known = false;
       break;

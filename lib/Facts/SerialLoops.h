@@ -20,11 +20,14 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
 
 namespace ompm {
+
+class RegionFacts;
 
 struct SerialLoop {
   const clang::ForStmt *For = nullptr;
@@ -82,6 +85,10 @@ struct SerialLoop {
   /// Loops of a perfect rectangular nest, all proved parallel, from this
   /// one down (1: this loop alone).
   unsigned Collapse = 1;
+  /// The facts the loop was tested with, its calls to DeviceFunctions
+  /// followed (lib/Facts/RegionCalls): what the translation maps and
+  /// privatizes. Null when the test did not get that far.
+  std::shared_ptr<const RegionFacts> Facts;
 };
 
 /// The largest declared array (in elements) reduced as a whole: the copy

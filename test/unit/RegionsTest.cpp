@@ -373,3 +373,24 @@ TEST(RegionsTest, IndexedThroughPointers) {
   EXPECT_FALSE(RF.indexedThroughPointers(X.param("q"))); // contiguous rows
   EXPECT_TRUE(RF.indexedThroughPointers(X.param("r")));
 }
+
+// A loop whose body writes its variable is not canonical, however deep
+// the write; the loop variable's own increment and a sibling loop over the
+// same variable are no such write.
+TEST(RegionsTest, BodyWritesTheLoopVariable) {
+  Fixture X = parse(R"(void f(int n, float *a) {
+  int i, j;
+  for (i = 0; i < n; i++) {
+    for (j = 0; j < n; j++)
+      if (a[j] > 0) i = i + 1;
+    for (j = 0; j < n; j++) a[j] = 0;
+  }
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  EXPECT_EQ(RF.notCanonicalWhy(X.Loop), "its body writes the loop variable 'i'");
+  ASSERT_EQ(RF.loops().size(), 2u); // both j loops
+  for (const CanonicalLoop &L : RF.loops())
+    EXPECT_EQ(L.IV->getName(), "j");
+}
