@@ -56,8 +56,8 @@ private:
   /// number and the last number of its subtree (X is inside S when its
   /// number is in S's range). Numbered on the first question.
   mutable llvm::DenseMap<const clang::Stmt *, std::pair<unsigned, unsigned>> Order;
-  /// A statement with two parents (C++'s opaque values): then S's subtree,
-  /// collected once per S.
+  /// A statement reached from two parents (a node the AST shares): then no
+  /// numbering, S's subtree collected once per S.
   mutable bool Shared = false;
   mutable const clang::Stmt *InsideOf = nullptr;
   mutable llvm::DenseSet<const clang::Stmt *> Inside;

@@ -205,19 +205,9 @@ std::optional<CanonicalLoop> RegionFacts::canonical(const ForStmt *F) {
         WritesOf[D->getDecl()].push_back(T);
   }
   auto Within = [](const Stmt *X, const Stmt *Root) {
-    if (!Root)
-      return false;
-    std::vector<const Stmt *> Work{Root};
-    while (!Work.empty()) {
-      const Stmt *Y = Work.back();
-      Work.pop_back();
-      if (Y == X)
-        return true;
-      for (const Stmt *C : Y->children())
-        if (C)
-          Work.push_back(C);
-    }
-    return false;
+    bool Found = false;
+    walkStmts(Root, [&](const Stmt *Y) { return !(Found |= Y == X); });
+    return Found;
   };
   bool OtherWrite = false;
   if (auto It = WritesOf.find(IV); It != WritesOf.end())

@@ -215,7 +215,8 @@ public:
     Fn = F;
     Live.reset(); // built for the first loop (most functions have none)
     ConstsFound = false;
-    FactsOfRoots.clear();
+    PlainFacts.clear(); // a function's loops are asked about in it only
+    Tested.clear();
     Depth = 0;
     visit(F->getBody());
   }
@@ -229,6 +230,8 @@ private:
     if (const auto *For = dyn_cast<ForStmt>(S)) {
       SerialLoop L = analyse(For);
       bool Parallel = L.Parallel;
+      if (!Parallel)
+        L.Facts.reset(); // only an offloaded loop's are read again
       Loops.push_back(std::move(L));
       if (Parallel)
         return;
@@ -281,14 +284,13 @@ private:
     }
     return Consts;
   }
-  /// The facts of Fn's outermost loops, for the bounds of the loops around
-  /// a candidate (enclosingLoops).
-  std::map<const Stmt *, std::unique_ptr<RegionFacts>> FactsOfRoots;
+  /// plainFacts' facts of Fn's loops (its outermost loops' too, for the
+  /// bounds of the loops around a candidate: enclosingLoops).
   std::map<const ForStmt *, std::shared_ptr<const RegionFacts>> PlainFacts;
-  /// What parallel() found for a loop: tested once though a loop is tested
-  /// as a collapsed level of the loop around it and again on its own when
-  /// that loop stays on the host (the followed calls are read again each
-  /// time otherwise).
+  /// What parallel() found for a loop of Fn: tested once though a loop is
+  /// tested as a collapsed level of the loop around it and again on its own
+  /// when that loop stays on the host (the followed calls are read again
+  /// each time otherwise).
   std::map<const ForStmt *, std::pair<bool, SerialLoop>> Tested;
 };
 
@@ -297,8 +299,8 @@ private:
 /// variable); a loop whose variable's name For's region also gives another
 /// variable is left out.
 std::vector<LoopRange> enclosingLoops(
-    const ForStmt *For, const ParentMap &PM, ASTContext &Ctx,
-    std::map<const Stmt *, std::unique_ptr<RegionFacts>> &FactsOfRoots) {
+    const ForStmt *For, const ParentMap &PM,
+    llvm::function_ref<const RegionFacts &(const ForStmt *)> FactsOf) {
   std::vector<const ForStmt *> Around; // innermost first
   for (const Stmt *S = PM.getParent(const_cast<ForStmt *>(For)); S;
        S = PM.getParent(const_cast<Stmt *>(S)))
@@ -306,10 +308,7 @@ std::vector<LoopRange> enclosingLoops(
       Around.push_back(F);
   if (Around.empty())
     return {};
-  std::unique_ptr<RegionFacts> &RootFacts = FactsOfRoots[Around.back()];
-  if (!RootFacts)
-    RootFacts = std::make_unique<RegionFacts>(Around.back(), Ctx);
-  const RegionFacts &Root = *RootFacts;
+  const RegionFacts &Root = FactsOf(Around.back());
   std::map<std::string, std::string> Names; // '@' symbol -> variable name
   std::map<std::string, const ValueDecl *> ByName;
   for (const CanonicalLoop &CL : Root.loops())
@@ -464,7 +463,8 @@ bool Finder::testLoop(const ForStmt *For, SerialLoop &L) {
                llvm::is_contained(Pairs, std::make_pair(A, B)) ||
                llvm::is_contained(Pairs, std::make_pair(B, A));
       },
-      /*AtomicUpdates=*/true, /*ElementReductions=*/true, enclosingLoops(For, parents(), Ctx, FactsOfRoots));
+      /*AtomicUpdates=*/true, /*ElementReductions=*/true, enclosingLoops(For, parents(),
+                     [&](const ForStmt *Root) -> const RegionFacts & { return plainFacts(Root); }));
   if (!PR.Parallel) {
     L.Why = Pairs.empty() ? PR.Why : aliasWhy(F, Pairs.front());
     return false;

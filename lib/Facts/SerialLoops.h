@@ -87,7 +87,7 @@ struct SerialLoop {
   unsigned Collapse = 1;
   /// The facts the loop was tested with, its calls to DeviceFunctions
   /// followed (lib/Facts/RegionCalls): what the translation maps and
-  /// privatizes. Null when the test did not get that far.
+  /// privatizes. Set for every loop findSerialLoops reports Parallel.
   std::shared_ptr<const RegionFacts> Facts;
 };
 

@@ -7,6 +7,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
+#include <cassert>
 #include <functional>
 
 using namespace clang;
@@ -86,14 +87,8 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
                                       ConstructRecord &R, LoopRecord &LR) {
   // The file's functions it calls with pointers: their accesses are the
   // loop's (lib/Facts/RegionCalls), as the dependence test saw them.
-  std::shared_ptr<const RegionFacts> Facts = L.Facts;
-  if (!Facts) {
-    std::set<const FunctionDecl *> Followed;
-    for (const FunctionDecl *D : L.DeviceFunctions)
-      Followed.insert(D->getCanonicalDecl());
-    Facts = std::make_shared<const RegionFacts>(L.For, Ctx, &Followed);
-  }
-  const RegionFacts &F = *Facts;
+  assert(L.Facts && "an offloaded loop keeps the facts it was tested with");
+  const RegionFacts &F = *L.Facts;
   // The loop variables of the collapsed loops are private to OpenMP.
   std::set<const ValueDecl *> Associated = nestVariables(F, L.For, L.Collapse);
   std::set<std::string> Reduced, Flags(L.Flags.begin(), L.Flags.end());
