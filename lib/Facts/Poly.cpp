@@ -1,8 +1,36 @@
 //===- Poly.cpp - Integer polynomials over symbolic atoms -----------------===//
 #include "Facts/Poly.h"
+#include "llvm/ADT/StringMap.h"
 #include <algorithm>
+#include <mutex>
 
 namespace ompm {
+
+namespace {
+/// The names of every symbol, one copy each, for the process's lifetime
+/// (worker threads of -j share it).
+struct SymbolTable {
+  std::mutex Lock;
+  llvm::StringMap<std::string> Names;
+};
+SymbolTable &symbolTable() {
+  static SymbolTable *T = new SymbolTable; // never destroyed: symbols outlive exit handlers
+  return *T;
+}
+
+bool monomialLess(const Poly::Monomial &A, const Poly::Monomial &B) {
+  return std::lexicographical_compare(A.begin(), A.end(), B.begin(), B.end());
+}
+} // namespace
+
+Sym Sym::intern(llvm::StringRef S) {
+  SymbolTable &T = symbolTable();
+  std::lock_guard<std::mutex> G(T.Lock);
+  auto It = T.Names.find(S);
+  if (It == T.Names.end())
+    It = T.Names.try_emplace(S, S.str()).first;
+  return Sym(&It->second);
+}
 
 Poly Poly::constant(int64_t C) {
   Poly P;
@@ -10,25 +38,44 @@ Poly Poly::constant(int64_t C) {
   return P;
 }
 
-Poly Poly::symbol(const std::string &S) {
+Poly Poly::symbol(const std::string &S) { return symbol(Sym::intern(S)); }
+
+Poly Poly::symbol(Sym S) {
   Poly P;
-  P.add({S}, 1);
+  P.Terms.push_back({Monomial{S}, 1});
   return P;
 }
 
 void Poly::add(const Monomial &M, int64_t C) {
   if (C == 0)
     return;
-  int64_t &V = Terms[M];
-  V += C;
-  if (V == 0)
-    Terms.erase(M);
+  auto It = std::lower_bound(Terms.begin(), Terms.end(), M,
+                             [](const Term &T, const Monomial &K) { return monomialLess(T.first, K); });
+  if (It == Terms.end() || It->first != M) {
+    Terms.insert(It, {M, C});
+    return;
+  }
+  It->second += C;
+  if (It->second == 0)
+    Terms.erase(It);
 }
 
 Poly Poly::operator+(const Poly &O) const {
-  Poly R = *this;
-  for (const auto &[M, C] : O.Terms)
-    R.add(M, C);
+  // A merge of the two sorted lists.
+  Poly R;
+  R.Terms.reserve(Terms.size() + O.Terms.size());
+  auto A = Terms.begin(), B = O.Terms.begin();
+  while (A != Terms.end() || B != O.Terms.end()) {
+    if (B == O.Terms.end() || (A != Terms.end() && monomialLess(A->first, B->first))) {
+      R.Terms.push_back(*A++);
+    } else if (A == Terms.end() || monomialLess(B->first, A->first)) {
+      R.Terms.push_back(*B++);
+    } else {
+      if (int64_t C = A->second + B->second)
+        R.Terms.push_back({A->first, C});
+      ++A, ++B;
+    }
+  }
   return R;
 }
 
@@ -36,8 +83,11 @@ Poly Poly::operator-(const Poly &O) const { return *this + O.scaled(-1); }
 
 Poly Poly::scaled(int64_t K) const {
   Poly R;
-  for (const auto &[M, C] : Terms)
-    R.add(M, C * K);
+  if (K == 0)
+    return R;
+  R.Terms = Terms;
+  for (Term &T : R.Terms)
+    T.second *= K;
   return R;
 }
 
@@ -46,7 +96,7 @@ Poly Poly::operator*(const Poly &O) const {
   for (const auto &[M1, C1] : Terms)
     for (const auto &[M2, C2] : O.Terms) {
       Monomial M = M1;
-      M.insert(M.end(), M2.begin(), M2.end());
+      M.append(M2.begin(), M2.end());
       std::sort(M.begin(), M.end());
       R.add(M, C1 * C2);
     }
@@ -54,52 +104,70 @@ Poly Poly::operator*(const Poly &O) const {
 }
 
 bool Poly::isConstant() const {
-  return Terms.empty() || (Terms.size() == 1 && Terms.begin()->first.empty());
+  return Terms.empty() || (Terms.size() == 1 && Terms.front().first.empty());
 }
 
 std::optional<int64_t> Poly::constantValue() const {
   if (Terms.empty())
     return 0;
   if (isConstant())
-    return Terms.begin()->second;
+    return Terms.front().second;
   return std::nullopt;
 }
 
-bool Poly::mentions(const std::string &S) const {
+/// The symbol of P named Name, if P mentions one (a scan of P's few
+/// symbols costs less than a look-up in the shared table).
+static std::optional<Sym> symbolNamed(const Poly &P, const std::string &Name) {
+  for (const auto &[M, C] : P.terms())
+    for (Sym S : M)
+      if (S == Name)
+        return S;
+  return std::nullopt;
+}
+
+bool Poly::mentions(const std::string &S) const { return symbolNamed(*this, S).has_value(); }
+
+bool Poly::mentions(Sym S) const {
   for (const auto &[M, C] : Terms)
     if (std::find(M.begin(), M.end(), S) != M.end())
       return true;
   return false;
 }
 
-std::optional<Poly> Poly::coefficientOf(const std::string &S) const {
+std::optional<Poly> Poly::coefficientOf(const std::string &Name) const {
   Poly R;
+  std::optional<Sym> S = symbolNamed(*this, Name);
+  if (!S)
+    return R;
   for (const auto &[M, C] : Terms) {
-    auto N = std::count(M.begin(), M.end(), S);
+    auto N = std::count(M.begin(), M.end(), *S);
     if (N > 1)
       return std::nullopt;
     if (N == 1) {
       Monomial Rest = M;
-      Rest.erase(std::find(Rest.begin(), Rest.end(), S));
+      Rest.erase(std::find(Rest.begin(), Rest.end(), *S));
       R.add(Rest, C);
     }
   }
   return R;
 }
 
-Poly Poly::substitute(const std::string &S, const Poly &P) const {
+Poly Poly::substitute(const std::string &Name, const Poly &P) const {
+  std::optional<Sym> S = symbolNamed(*this, Name);
+  if (!S)
+    return *this;
   Poly R;
   for (const auto &[M, C] : Terms) {
-    auto It = std::find(M.begin(), M.end(), S);
+    auto It = std::find(M.begin(), M.end(), *S);
     if (It == M.end()) {
       R.add(M, C);
       continue;
     }
     Monomial Rest = M;
     Rest.erase(Rest.begin() + (It - M.begin()));
-    Poly Term;
-    Term.add(Rest, C);
-    R = R + Term * P;
+    Poly T;
+    T.add(Rest, C);
+    R = R + T * P;
   }
   return R;
 }
@@ -107,12 +175,12 @@ Poly Poly::substitute(const std::string &S, const Poly &P) const {
 Poly Poly::substituteAll(const std::map<std::string, Poly> &With) const {
   Poly R;
   for (const auto &[M, C] : Terms) {
-    Poly Term = Poly::constant(C);
-    for (const std::string &S : M) {
-      auto It = With.find(S);
-      Term = Term * (It == With.end() ? Poly::symbol(S) : It->second);
+    Poly T = Poly::constant(C);
+    for (Sym S : M) {
+      auto It = With.find(S.str());
+      T = T * (It == With.end() ? Poly::symbol(S) : It->second);
     }
-    R = R + Term;
+    R = R + T;
   }
   return R;
 }
@@ -120,7 +188,8 @@ Poly Poly::substituteAll(const std::map<std::string, Poly> &With) const {
 std::set<std::string> Poly::symbols() const {
   std::set<std::string> Out;
   for (const auto &[M, C] : Terms)
-    Out.insert(M.begin(), M.end());
+    for (Sym S : M)
+      Out.insert(S.str());
   return Out;
 }
 
@@ -132,8 +201,8 @@ std::optional<bool> Poly::geq(const Poly &A, const Poly &B) {
   bool AllNonNeg = true, AllNonPos = true;
   int64_t AtOnes = 0;
   for (const auto &[M, C] : D.Terms) {
-    for (const std::string &S : M)
-      if (!S.empty() && S[0] == '@')
+    for (Sym S : M)
+      if (S.isLoopVar())
         return std::nullopt;
     AtOnes += C;
     if (!M.empty()) {
@@ -181,7 +250,7 @@ std::string Poly::str(
     std::string Body;
     if (M.empty() || A != 1)
       Body = std::to_string(A);
-    for (const std::string &S : M) {
+    for (Sym S : M) {
       if (!Body.empty())
         Body += "*";
       Body += Name(S);
@@ -191,17 +260,19 @@ std::string Poly::str(
     else
       Out += (Neg ? " - " : " + ") + Body;
   };
-  // Higher degree first ("m*n - 2*m - 2"), then the map's order.
-  std::vector<std::pair<Monomial, int64_t>> Order(Terms.begin(), Terms.end());
-  std::stable_sort(Order.begin(), Order.end(), [](const auto &A, const auto &B) {
-    return A.first.size() > B.first.size();
+  // Higher degree first ("m*n - 2*m - 2"), then the terms' order.
+  std::vector<const Term *> Order;
+  for (const Term &T : Terms)
+    Order.push_back(&T);
+  std::stable_sort(Order.begin(), Order.end(), [](const Term *A, const Term *B) {
+    return A->first.size() > B->first.size();
   });
-  for (const auto &[M, C] : Order)
-    if (!M.empty())
-      Emit(M, C);
-  auto It = Terms.find({});
-  if (It != Terms.end())
-    Emit(It->first, It->second);
+  for (const Term *T : Order)
+    if (!T->first.empty())
+      Emit(T->first, T->second);
+  // The constant, if any, sorts first (the empty monomial).
+  if (!Terms.empty() && Terms.front().first.empty())
+    Emit(Terms.front().first, Terms.front().second);
   return Out;
 }
 

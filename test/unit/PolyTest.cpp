@@ -51,3 +51,16 @@ TEST(PolyTest, SubstitutesParametersAtOnce) {
   EXPECT_EQ(P.symbols(), (std::set<std::string>{"m", "n"}));
   EXPECT_TRUE(Poly::constant(4).symbols().empty());
 }
+
+TEST(PolyTest, InternedSymbolsSortByTheirText) {
+  // Interned in the order z, a: the terms still sort (and print) by name,
+  // not by when or where the names were stored.
+  Poly Z = Poly::symbol("zeta_first"), A = Poly::symbol("alpha_second");
+  EXPECT_EQ((Z + A).str(), "alpha_second + zeta_first");
+  EXPECT_EQ((Z * A).str(), "alpha_second*zeta_first");
+  EXPECT_EQ(ompm::Sym::intern("zeta_first"), ompm::Sym::intern(std::string("zeta_") + "first"));
+  EXPECT_EQ((Z + A - Poly::symbol("zeta_first")).str(), "alpha_second");
+  // A name no polynomial holds is mentioned by none.
+  EXPECT_FALSE(Z.mentions("never_interned_name"));
+  EXPECT_EQ(Z.substitute("never_interned_name", A), Z);
+}
