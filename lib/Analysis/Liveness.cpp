@@ -18,26 +18,43 @@ Liveness::Liveness(const FunctionDecl *Fn, ASTContext &Ctx) : Fn(Fn) {
   Parents = std::make_unique<ParentMap>(Fn->getBody());
 }
 
-bool Liveness::inside(const Stmt *X, const Stmt *S) const {
-  if (Order.empty() && !Shared) {
-    unsigned N = 0;
-    std::function<void(const Stmt *)> Number = [&](const Stmt *Y) {
-      if (!Y)
-        return;
-      if (Order.count(Y)) {
-        Shared = true; // a node with two parents: no single range
-        return;
-      }
-      unsigned First = N++;
-      Order[Y] = {First, First};
-      for (const Stmt *C : Y->children())
-        Number(C);
-      Order[Y].second = N - 1;
-    };
-    Number(Fn->getBody());
-    if (Shared)
-      Order.clear();
+void Liveness::number() const {
+  if (Numbered)
+    return;
+  Numbered = true;
+  unsigned N = 0;
+  std::function<void(const Stmt *)> Number = [&](const Stmt *Y) {
+    if (!Y)
+      return;
+    if (Order.count(Y)) {
+      Shared = true; // a node with two parents: no single range
+      return;
+    }
+    unsigned First = N++;
+    Order[Y] = {First, First};
+    for (const Stmt *C : Y->children())
+      Number(C);
+    Order[Y].second = N - 1;
+  };
+  Number(Fn->getBody());
+  if (Shared) {
+    Order.clear();
+    return;
   }
+  ElementNumbers.resize(Graph ? Graph->getNumBlockIDs() : 0);
+  if (Graph)
+    for (const CFGBlock *B : *Graph) {
+      std::vector<unsigned> &Ns = ElementNumbers[B->getBlockID()];
+      Ns.assign(B->size(), ~0u);
+      for (unsigned I = 0; I < B->size(); ++I)
+        if (std::optional<CFGStmt> E = (*B)[I].getAs<CFGStmt>())
+          if (auto It = Order.find(E->getStmt()); It != Order.end())
+            Ns[I] = It->second.first;
+    }
+}
+
+bool Liveness::inside(const Stmt *X, const Stmt *S) const {
+  number();
   if (!Shared) {
     auto XI = Order.find(X), SI = Order.find(S);
     if (XI == Order.end() || SI == Order.end())
@@ -163,12 +180,25 @@ bool Liveness::mayBeReadAfter(const Stmt *S, const VarDecl *V) const {
     if (B && Queued.insert(B).second)
       Work.push_back(B);
   };
+  // Whether element I of B is inside S: a range test on the numbering
+  // where there is one.
+  number();
+  std::optional<std::pair<unsigned, unsigned>> Range;
+  if (!Shared)
+    if (auto It = Order.find(S); It != Order.end())
+      Range = It->second;
+  auto InS = [&](const CFGBlock *B, unsigned I, const Stmt *E) {
+    if (!Range)
+      return inside(E, S);
+    unsigned X = ElementNumbers[B->getBlockID()][I];
+    return X != ~0u && Range->first <= X && X <= Range->second;
+  };
   // Scans B from element I: true when a read comes before an assignment;
   // queues B's successors when neither does.
   auto Scan = [&](const CFGBlock *B, unsigned I) {
     for (unsigned N = B->size(); I < N; ++I) {
       std::optional<CFGStmt> E = (*B)[I].getAs<CFGStmt>();
-      if (!E || inside(E->getStmt(), S))
+      if (!E || InS(B, I, E->getStmt()))
         continue;
       int Eff = effect(E->getStmt(), V);
       if (Eff > 0)
@@ -187,7 +217,7 @@ bool Liveness::mayBeReadAfter(const Stmt *S, const VarDecl *V) const {
       bool In = B->getTerminatorStmt() && inside(B->getTerminatorStmt(), S);
       unsigned First = B->size();
       for (unsigned I = 0; I < B->size(); ++I)
-        if (std::optional<CFGStmt> E = (*B)[I].getAs<CFGStmt>(); E && inside(E->getStmt(), S)) {
+        if (std::optional<CFGStmt> E = (*B)[I].getAs<CFGStmt>(); E && InS(B, I, E->getStmt())) {
           First = I;
           break;
         }

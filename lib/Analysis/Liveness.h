@@ -43,6 +43,8 @@ public:
 
 private:
   bool inside(const clang::Stmt *X, const clang::Stmt *S) const;
+  /// Numbers the body's statements (Order, ElementNumbers) unless done.
+  void number() const;
   bool escapes(const clang::VarDecl *V) const;
   /// What the element E does to V: 1 read, -1 assignment, 0 nothing.
   int effect(const clang::Stmt *E, const clang::VarDecl *V) const;
@@ -59,6 +61,10 @@ private:
   /// A statement reached from two parents (a node the AST shares): then no
   /// numbering, S's subtree collected once per S.
   mutable bool Shared = false;
+  mutable bool Numbered = false;
+  /// The number of each CFG element's statement, by block ID and element
+  /// index (~0u: not a statement of the body), for the walks' scans.
+  mutable std::vector<std::vector<unsigned>> ElementNumbers;
   mutable const clang::Stmt *InsideOf = nullptr;
   mutable llvm::DenseSet<const clang::Stmt *> Inside;
   /// Where the walks for the statement InsideOf start, found once per
