@@ -360,6 +360,13 @@ private:
 
 } // namespace
 
+bool lexedAccName(const ASTContext &Ctx) {
+  for (const auto &Entry : Ctx.Idents)
+    if (Entry.getKey().starts_with("acc_"))
+      return true;
+  return false;
+}
+
 std::vector<Directive> collectDirectives(ASTContext &Ctx) {
   Collector C(Ctx);
   // An OpenACC directive (`#pragma acc`, `_Pragma("acc ...")`) lexes the

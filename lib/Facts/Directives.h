@@ -57,6 +57,11 @@ bool isCombinedKind(clang::OpenACCDirectiveKind K);
 const clang::Stmt *associatedStmt(const clang::OpenACCConstructStmt *S);
 llvm::StringRef directiveName(clang::OpenACCDirectiveKind K);
 
+/// Whether the lexer met an identifier that starts with `acc_` in the file
+/// or its headers: every call of an OpenACC routine, and every use of a
+/// name openacc.h declares, has one (without it, no walk looks for them).
+bool lexedAccName(const clang::ASTContext &Ctx);
+
 /// Finds the directives of the main file, in source order.
 std::vector<Directive> collectDirectives(clang::ASTContext &Ctx);
 

@@ -27,6 +27,13 @@ bool fromOpenACCHeader(const SourceManager &SM, const NamedDecl *D) {
 void forEachOpenACCName(ASTContext &Ctx,
                         llvm::function_ref<void(const NamedDecl *, SourceLocation)> Fn) {
   const SourceManager &SM = Ctx.getSourceManager();
+  // Only a file named openacc.h declares them: none read, no walk of every
+  // function (serial and CPU-OpenMP inputs).
+  bool Read = false;
+  for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end() && !Read; ++It)
+    Read = llvm::sys::path::filename(It->first.getName()) == "openacc.h";
+  if (!Read)
+    return;
   struct V : RecursiveASTVisitor<V> {
     std::function<void(const NamedDecl *, SourceLocation)> Note;
     bool shouldVisitTemplateInstantiations() const { return false; }
@@ -115,17 +122,10 @@ public:
 } // namespace
 
 void RuntimeCallTranslator::findCalls() {
-  // A call of an OpenACC routine (or a test of acc_device_...) names it:
-  // with no identifier `acc_...` lexed in the file and its headers, there
+  // With no identifier `acc_...` lexed in the file and its headers, there
   // is nothing to find, and no walk of every function.
-  bool Named = false;
-  for (const auto &Entry : Ctx.Idents)
-    if (Entry.getKey().starts_with("acc_")) {
-      Named = true;
-      break;
-    }
   CallFinder CF(SM);
-  if (Named)
+  if (lexedAccName(Ctx))
     CF.TraverseDecl(Ctx.getTranslationUnitDecl());
   RuntimeCalls = CF.Calls;
   StatementCalls = CF.StatementCalls;

@@ -1,5 +1,6 @@
 //===- SelfCheck.cpp - Re-parse a translation as OpenMP compilers see it --===//
 #include "Verify/SelfCheck.h"
+#include "Facts/Directives.h"
 #include "Verify/PointerMaps.h"
 #include "Verify/PrivateBounds.h"
 #include "clang/AST/ASTConsumer.h"
@@ -225,7 +226,8 @@ public:
     // (a) acc_* functions that only an implicit declaration declares (C):
     // the runtime call was not rewritten, and omp.h declares no acc_*.
     ImplicitAccCalls Calls(SM);
-    Calls.TraverseDecl(Ctx.getTranslationUnitDecl());
+    if (lexedAccName(Ctx))
+      Calls.TraverseDecl(Ctx.getTranslationUnitDecl());
     for (const DeclRefExpr *E : Calls.Uses) {
       SourceLocation L = mainFileLoc(SM, E->getLocation());
       unsigned Offset = L.isValid() ? SM.getFileOffset(L) : 0;
