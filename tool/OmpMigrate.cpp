@@ -18,6 +18,9 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 #include <optional>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 using namespace llvm;
 
@@ -133,6 +136,16 @@ static void printVersion(llvm::raw_ostream &OS) {
 }
 
 int main(int argc, const char **argv) {
+#ifdef __GLIBC__
+  // A run parses each file twice (the input, then the self-check of its
+  // translation) and builds and drops analyses per loop: blocks from
+  // 128 KiB up would each be mapped and unmapped again, and their pages
+  // zero-filled on first touch. Kept in the heap and reused instead
+  // (bt.c about 8% faster, its peak resident memory 44 -> 47 MB).
+  mallopt(M_MMAP_THRESHOLD, 256 << 20);
+  mallopt(M_TRIM_THRESHOLD, 512 << 20);
+  mallopt(M_TOP_PAD, 64 << 20);
+#endif
   cl::SetVersionPrinter(printVersion);
   // Subcommand: omp-migrate check ... (translate, build, run, compare).
   if (argc > 1 && StringRef(argv[1]) == "check")
