@@ -93,6 +93,8 @@ llvm::json::Array loopsReport(const FileResult &R) {
         O["versioned"] = L.Versioned;
       if (!L.FinalValue.empty())
         O["final_value"] = L.FinalValue;
+      if (!L.LastValues.empty())
+        O["last_values"] = strings(L.LastValues);
     }
     Loops.push_back(std::move(O));
   }

@@ -64,6 +64,9 @@ struct LoopRecord {
   /// The loop variable whose final value a host statement after the loop
   /// sets (it is read after the loop).
   std::string FinalValue;
+  /// Scalars read after the loop whose last values the last iteration
+  /// stores into mapped copies, set again on the host after the kernel.
+  std::vector<std::string> LastValues;
   unsigned Collapse = 1;
   std::vector<std::string> Private, Reductions, Atomics;
   std::vector<std::string> DeviceFunctions; ///< made declare target

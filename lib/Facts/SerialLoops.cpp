@@ -156,16 +156,11 @@ std::map<std::string, Poly> constantLocals(const FunctionDecl *F, ASTContext &Ct
 /// it (a canonical loop's closed form, from its start, bound and step), or
 /// "" when it cannot be written safely: the start or bound reads memory or
 /// calls, or the variable is not a signed integer.
-std::string finalValueStatement(const ForStmt *For, const CanonicalLoop &CL, ASTContext &Ctx) {
-  const VarDecl *IV = CL.IV;
-  // (An initialization that declares the variable scopes it to the loop:
-  // nothing reads it after.)
-  if (!IV || !isa_and_nonnull<BinaryOperator>(For->getInit()) ||
-      !IV->getType()->isSignedIntegerType())
-    return "";
-  BinaryOperatorKind Op = CL.Op;
-  const Expr *Start = CL.Start, *Limit = CL.Limit;
-  bool Plain = Start && Limit;
+/// Whether a loop bound can be written again as host or device code with
+/// the same value: no memory read through a subscript, member or pointer,
+/// no call, no side effect.
+static bool plainBound(const Expr *E, ASTContext &Ctx) {
+  bool Plain = E != nullptr;
   std::function<void(const Stmt *)> Check = [&](const Stmt *S) {
     if (!S || !Plain)
       return;
@@ -175,9 +170,58 @@ std::string finalValueStatement(const ForStmt *For, const CanonicalLoop &CL, AST
     for (const Stmt *C : S->children())
       Check(C);
   };
-  Check(Start);
-  Check(Limit);
-  if (!Plain || Start->HasSideEffects(Ctx) || Limit->HasSideEffects(Ctx))
+  Check(E);
+  return Plain && !E->HasSideEffects(Ctx);
+}
+
+/// The test, true in an iteration of CL's loop exactly when it is the last
+/// (the next value of the variable fails the condition): `i + 1 >= (n)`,
+/// written in the loop's body. The bound may read memory: the loop's own
+/// condition reads the same on the device, and nothing the nest does
+/// writes it (RegionFacts' canonical form); not a call.
+static std::string lastIterationTerm(const CanonicalLoop &CL, ASTContext &Ctx) {
+  bool Calls = false;
+  std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
+    if (!S || Calls)
+      return;
+    Calls = isa<CallExpr>(S);
+    for (const Stmt *C : S->children())
+      Find(C);
+  };
+  Find(CL.Limit);
+  if (!CL.IV || !CL.Limit || CL.Step == 0 || Calls || CL.Limit->HasSideEffects(Ctx))
+    return "";
+  std::string Hi = "(" + exprText(CL.Limit, Ctx) + ")";
+  if (Hi == "()")
+    return "";
+  long long C = CL.Step < 0 ? -CL.Step : CL.Step;
+  std::string Next = CL.IV->getNameAsString() + (CL.Step > 0 ? " + " : " - ") + std::to_string(C);
+  switch (CL.Op) {
+  case BO_NE:
+    return Next + " == " + Hi;
+  case BO_LT:
+    return CL.Step > 0 ? Next + " >= " + Hi : "";
+  case BO_LE:
+    return CL.Step > 0 ? Next + " > " + Hi : "";
+  case BO_GT:
+    return CL.Step < 0 ? Next + " <= " + Hi : "";
+  case BO_GE:
+    return CL.Step < 0 ? Next + " < " + Hi : "";
+  default:
+    return "";
+  }
+}
+
+std::string finalValueStatement(const ForStmt *For, const CanonicalLoop &CL, ASTContext &Ctx) {
+  const VarDecl *IV = CL.IV;
+  // (An initialization that declares the variable scopes it to the loop:
+  // nothing reads it after.)
+  if (!IV || !isa_and_nonnull<BinaryOperator>(For->getInit()) ||
+      !IV->getType()->isSignedIntegerType())
+    return "";
+  BinaryOperatorKind Op = CL.Op;
+  const Expr *Start = CL.Start, *Limit = CL.Limit;
+  if (!plainBound(Start, Ctx) || !plainBound(Limit, Ctx))
     return "";
   std::string Lo = "(" + exprText(Start, Ctx) + ")", Hi = "(" + exprText(Limit, Ctx) + ")";
   if (Lo == "()" || Hi == "()")
@@ -246,6 +290,14 @@ private:
   /// The loops around the statement being visited (all on the host).
   unsigned Depth = 0;
   SerialLoop analyse(const ForStmt *For);
+  /// Whether a line inserted after For is host code that runs right after
+  /// it (For is a statement of a block, and the next one starts on a later
+  /// line).
+  bool lineAfterIsFree(const ForStmt *For);
+  /// Sets L.LastIterationTest and L.LastBody when the last iteration of
+  /// For's collapsed nest (innermost loop Innermost) can store the values
+  /// of L.LastPrivate for the host; false when it cannot.
+  bool lastValuesStored(const ForStmt *For, const ForStmt *Innermost, SerialLoop &L);
   bool parallel(const ForStmt *For, SerialLoop &L);
   bool testLoop(const ForStmt *For, SerialLoop &L);
   unsigned collapse(const ForStmt *For, const SerialLoop &L);
@@ -577,7 +629,13 @@ unsigned Finder::collapse(const ForStmt *For, const SerialLoop &L) {
     SerialLoop Tmp;
     // An inner level's reductions must be the outer loop's (`s += a[i][j]`
     // reduces over the whole collapsed nest).
-    if (!parallel(Inner, Tmp) || !Tmp.LastPrivate.empty() ||
+    // A value read after the nest that the inner level writes is the
+    // outer's too (its last value is the last iteration's of the collapsed
+    // nest, stored as the outer's: lastValuesStored).
+    if (!parallel(Inner, Tmp) ||
+        llvm::any_of(Tmp.LastPrivate, [&](const std::string &V) {
+          return !llvm::is_contained(LastPrivate, V);
+        }) ||
         !Tmp.LastValueOfIV.empty() || !Tmp.ElementReductions.empty() ||
         !Tmp.ArrayReductions.empty() ||
         llvm::any_of(Tmp.SmallArrayReductions, [&](const std::string &R) {
@@ -597,6 +655,56 @@ unsigned Finder::collapse(const ForStmt *For, const SerialLoop &L) {
     Outer = Inner;
     ++N;
   }
+}
+
+bool Finder::lineAfterIsFree(const ForStmt *For) {
+  const auto *CS = dyn_cast_or_null<CompoundStmt>(parents().getParent(const_cast<ForStmt *>(For)));
+  if (!CS || For->getEndLoc().isMacroID())
+    return false;
+  const auto *It = llvm::find(CS->body(), For);
+  SourceLocation Next = It + 1 == CS->body_end() ? CS->getRBracLoc() : (*(It + 1))->getBeginLoc();
+  return SM.getExpansionLineNumber(lastLocation(For, SM)) < SM.getExpansionLineNumber(Next);
+}
+
+bool Finder::lastValuesStored(const ForStmt *For, const ForStmt *Innermost, SerialLoop &L) {
+  // The copies are set before the kernel and read back on the line after
+  // the loop; the store goes on a line of its own after the innermost
+  // body's last statement.
+  const auto *Body = dyn_cast<CompoundStmt>(Innermost->getBody());
+  if (!L.OverlapTests.empty() || !lineAfterIsFree(For) || !Body || Body->body_empty() ||
+      Body->getRBracLoc().isMacroID() || Body->body_back()->getEndLoc().isMacroID() ||
+      SM.getExpansionLineNumber(lastLocation(Body->body_back(), SM)) >=
+          SM.getExpansionLineNumber(Body->getRBracLoc()))
+    return false;
+  // Each a variable of an arithmetic type a declaration can name.
+  const RegionFacts &F = plainFacts(For);
+  for (const ValueDecl *V : F.externalVars())
+    if (llvm::is_contained(L.LastPrivate, F.nameOf(V))) {
+      QualType T = V->getType();
+      if (!isa<VarDecl>(V) || T.isVolatileQualified() ||
+          !T.getCanonicalType()->isBuiltinType() || !T->isArithmeticType())
+        return false;
+    }
+  std::vector<std::string> Terms;
+  const ForStmt *Cur = For;
+  for (unsigned K = 0; K < L.Collapse; ++K) {
+    std::string Term;
+    for (const CanonicalLoop &CL : F.loops())
+      if (CL.For == Cur)
+        Term = lastIterationTerm(CL, Ctx);
+    if (Term.empty())
+      return false;
+    Terms.push_back(Term);
+    if (K + 1 < L.Collapse) {
+      const Stmt *B = Cur->getBody();
+      if (const auto *CS = dyn_cast<CompoundStmt>(B); CS && CS->size() == 1)
+        B = CS->body_front();
+      Cur = cast<ForStmt>(B);
+    }
+  }
+  L.LastIterationTest = llvm::join(Terms, " && ");
+  L.LastBody = Body;
+  return true;
 }
 
 SerialLoop Finder::analyse(const ForStmt *For) {
@@ -640,13 +748,8 @@ SerialLoop Finder::analyse(const ForStmt *For) {
     for (const CanonicalLoop &CL : F.loops())
       if (CL.For == For && CS)
         L.FinalValue = finalValueStatement(For, CL, Ctx);
-    if (!L.FinalValue.empty()) {
-      const auto *It = llvm::find(CS->body(), For);
-      SourceLocation Next = It + 1 == CS->body_end() ? CS->getRBracLoc() : (*(It + 1))->getBeginLoc();
-      if (SM.getExpansionLineNumber(lastLocation(For, SM)) >= SM.getExpansionLineNumber(Next) ||
-          For->getEndLoc().isMacroID())
-        L.FinalValue.clear();
-    }
+    if (!L.FinalValue.empty() && !lineAfterIsFree(For))
+      L.FinalValue.clear();
   }
   if (!L.LastValueOfIV.empty() && L.FinalValue.empty())
     return kept(L, "the loop variable '" + L.LastValueOfIV + "' is read after the "
@@ -675,11 +778,14 @@ SerialLoop Finder::analyse(const ForStmt *For) {
     // Every iteration writes them: lastprivate would give their values
     // back. clang 19 does not on an NVIDIA GPU (measured on an H200 for
     // every combined and split form, docs/serial.md): the host gets the
-    // value it had before. Until it does, the loop stays.
-    return kept(L, "'" + L.LastPrivate.front() + "' is read after the loop: its "
-                   "last value would need lastprivate, which clang 19 does not "
-                   "give back from a GPU",
-                /*Proved=*/true);
+    // value it had before. Instead the last iteration stores each into a
+    // mapped copy (lib/Translate/Serial.cpp); where that cannot be
+    // written, the loop stays.
+    if (!lastValuesStored(For, Innermost, L))
+      return kept(L, "'" + L.LastPrivate.front() + "' is read after the loop: its "
+                     "last value would need lastprivate, which clang 19 does not "
+                     "give back from a GPU",
+                  /*Proved=*/true);
   }
   // Profitability: a small constant trip count stays on the host.
   const RegionFacts &F = plainFacts(For);

@@ -44,10 +44,16 @@ struct SerialLoop {
   /// "+: s" items of the scalars the loop reduces.
   std::vector<std::string> Reductions;
   /// Scalars whose value after the loop is read, each written by every
-  /// iteration (the last iteration's value would be theirs: lastprivate).
-  /// Such a loop stays on the host (clang 19 does not give lastprivate
-  /// values back from a GPU); the list names them in the reason.
+  /// iteration (the last iteration's value would be theirs: lastprivate,
+  /// which clang 19 does not give back from a GPU).
   std::vector<std::string> LastPrivate;
+  /// Then, when the loop is offloaded: the test that an iteration of the
+  /// collapsed nest is the last (`i + 1 >= (n)`, one term per level) and
+  /// the innermost body, at whose end that iteration stores each of them
+  /// into a mapped copy, which the host reads back after the kernel.
+  /// Empty when it cannot be written: the loop stays on the host.
+  std::string LastIterationTest;
+  const clang::CompoundStmt *LastBody = nullptr;
   /// Array elements every iteration updates as a reduction ("+: A[i][j]"):
   /// no OpenMP form the compilers build (docs/serial.md), so the loop stays
   /// on the host.

@@ -115,6 +115,16 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
       continue;
     }
     Private.push_back(Name); // a temporary of each iteration (SerialLoops)
+    // Read after the loop: the last iteration stores it into a copy, which
+    // the kernel maps back (clang 19 loses lastprivate on a GPU).
+    if (llvm::is_contained(L.LastPrivate, Name) && !L.LastIterationTest.empty()) {
+      std::string Copy = lastCopyName(L.Fn, V);
+      if (LastCopies.empty())
+        Maps.add("tofrom", lastCopyName(L.Fn, nullptr)); // the flag
+      Maps.add("from", Copy);
+      PrintingPolicy PP(Ctx.getLangOpts());
+      LastCopies.push_back({Name, Copy, T.getCanonicalType().getUnqualifiedType().getAsString(PP)});
+    }
   }
   if (!L.OverlapTests.empty()) {
     if (!L.AtomicUpdates.empty() || !L.AtomicWrites.empty())
@@ -190,6 +200,59 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
   return "";
 }
 
+std::string SerialTranslator::lastCopyName(const FunctionDecl *Fn, const ValueDecl *V) {
+  std::string &Name = CopyNames[{Fn, V}];
+  if (!Name.empty())
+    return Name;
+  std::string Base = V ? V->getNameAsString() + "_last" : "last_ran";
+  for (unsigned N = 1;; ++N) {
+    std::string Try = N == 1 ? Base : Base + std::to_string(N);
+    // Not an identifier of the file or its headers, nor another copy's
+    // name in this function (a shadowed variable of the same name).
+    if (Ctx.Idents.find(Try) == Ctx.Idents.end() && CopyNamesTaken.insert({Fn, Try}).second) {
+      Name = Try;
+      return Name;
+    }
+  }
+}
+
+void SerialTranslator::lastCopyEdits(const SerialLoop &L, EditSet &E,
+                                     std::vector<std::string> &After, ConstructRecord &R,
+                                     LoopRecord &LR) {
+  // Declared at the top of the function (C89 allows nothing else), once.
+  const auto *FnBody = cast<CompoundStmt>(L.Fn->getBody());
+  std::string Indent = FnBody->body_empty() ? "  " : E.indentOf(FnBody->body_front()->getBeginLoc());
+  // The flag the last iteration sets: 0 before every kernel (set at the
+  // top, and again right after each kernel that set it), so a loop that
+  // does not run leaves the host's values as they were.
+  std::string Ran = lastCopyName(L.Fn, nullptr);
+  std::vector<std::string> Decls, Stores, Loads;
+  if (CopiesDeclared.insert({L.Fn, Ran}).second)
+    Decls.push_back("int " + Ran + " = 0;");
+  for (const LastCopy &C : LastCopies) {
+    if (CopiesDeclared.insert({L.Fn, C.Copy}).second)
+      Decls.push_back(C.Type + " " + C.Copy + ";");
+    Stores.push_back(C.Copy + " = " + C.Name + ";");
+    Loads.push_back(C.Name + " = " + C.Copy + ";");
+    R.Notes.push_back("'" + C.Name + "' is read after the loop: the last iteration "
+                      "stores it into '" + C.Copy + "', mapped back, and the host "
+                      "sets it after the kernel (no lastprivate, which clang 19 "
+                      "loses on a GPU)");
+    LR.LastValues.push_back(C.Name);
+  }
+  Stores.push_back(Ran + " = 1;");
+  Loads.push_back(Ran + " = 0;");
+  After.push_back("if (" + Ran + ") { " + llvm::join(Loads, " ") + " }");
+  if (!Decls.empty())
+    E.insertLinesAfter(FnBody->getLBracLoc(), Decls, Indent);
+  // The store, on a line of its own after the innermost body's last
+  // statement (SerialLoops checked that the line is free).
+  const Stmt *Last = L.LastBody->body_back();
+  E.insertLinesAfter(lastLocation(Last, SM),
+                     {"if (" + L.LastIterationTest + ") { " + llvm::join(Stores, " ") + " }"},
+                     E.indentOf(SM.getExpansionLoc(Last->getBeginLoc())));
+}
+
 void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
   for (const SerialLoop &L : Loops) {
     ConstructRecord R = loopRecord("serial loop", L.For);
@@ -218,6 +281,7 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
     std::string Line, Why;
     std::vector<KernelItem> Items;
     Atomics.clear();
+    LastCopies.clear();
     // A directive goes before a statement of a block, or before the body
     // of a for loop (`for (...)` then the directive then the loop: the
     // construct is the outer loop's body).
@@ -242,16 +306,20 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
                                                   : ""));
     EditSet E(SM);
     if (OverlapTest.empty()) {
+      std::vector<std::string> After;
       E.insertLinesBefore(L.For->getBeginLoc(), {Line});
       if (!L.FinalValue.empty()) {
         // The loop variable is read after the loop: its final value, set
         // on the host (no lastprivate, which clang 19 loses on a GPU).
-        E.insertLinesAfter(lastLocation(L.For, SM), {L.FinalValue},
-                           E.indentOf(L.For->getBeginLoc()));
+        After.push_back(L.FinalValue);
         R.Notes.push_back("'" + L.LastValueOfIV + "' is read after the loop: its final "
                           "value is set on the host after it");
         LR.FinalValue = L.LastValueOfIV;
       }
+      if (!LastCopies.empty())
+        lastCopyEdits(L, E, After, R, LR);
+      if (!After.empty())
+        E.insertLinesAfter(lastLocation(L.For, SM), After, E.indentOf(L.For->getBeginLoc()));
     } else {
       // if (no overlap) { directive, a copy of the loop } else the loop.
       std::vector<std::string> Lines = {"if (" + OverlapTest + ") {", "  " + Line};

@@ -55,6 +55,24 @@ private:
   std::set<const clang::Stmt *> Offloaded;
   /// The test of the loop being offloaded, when it is versioned.
   std::string OverlapTest;
+  /// The loop being offloaded: each scalar read after it with the copy
+  /// its last iteration stores it into (SerialLoop::LastIterationTest).
+  struct LastCopy {
+    std::string Name, Copy, Type;
+  };
+  std::vector<LastCopy> LastCopies;
+  /// The name of V's copy in Fn (one per variable and function; a name no
+  /// identifier of the file has); V null: the function's flag that the last
+  /// iteration ran.
+  std::string lastCopyName(const clang::FunctionDecl *Fn, const clang::ValueDecl *V);
+  /// The edits of the copies: declared at the top of the function, stored
+  /// by the last iteration; After gets the host's assignments back.
+  void lastCopyEdits(const SerialLoop &L, EditSet &E, std::vector<std::string> &After,
+                     ConstructRecord &R, LoopRecord &LR);
+  std::map<std::pair<const clang::FunctionDecl *, const clang::ValueDecl *>, std::string> CopyNames;
+  std::set<std::pair<const clang::FunctionDecl *, std::string>> CopyNamesTaken;
+  /// The copies declared so far, at the top of their function.
+  std::set<std::pair<const clang::FunctionDecl *, std::string>> CopiesDeclared;
   /// The parents of each function's statements, built once per function.
   std::map<const clang::FunctionDecl *, std::unique_ptr<clang::ParentMap>> FnParents;
   std::vector<Edit> Pending;

@@ -347,6 +347,15 @@ def tool_loops(report, src):
             # kernel ("final_value"), is what lastprivate of it would give.
             if l.get("final_value"):
                 d += " lastprivate(%s)" % l["final_value"]
+            # Scalars whose last values the last iteration stores into
+            # mapped copies ("last_values"): lastprivate too (the directive
+            # makes them private; the copy gives the value back).
+            for v in l.get("last_values") or []:
+                def drop(m, v=v):
+                    names = [x.strip() for x in m.group(1).split(",") if x.strip() != v]
+                    return "private(%s)" % ", ".join(names) if names else ""
+                d = re.sub(r"(?<![a-z])private\(([^)]*)\)", drop, d)
+                d += " lastprivate(%s)" % v
             atomic = [base_of(a if isinstance(a, str) else str(a.get("item", a.get("name", ""))))
                       for a in (l.get("atomic") or [])]
             # "parallel": proved parallel (offloaded, or kept on the host for

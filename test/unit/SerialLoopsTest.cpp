@@ -27,6 +27,8 @@ std::vector<std::string> loops(llvm::StringRef Code) {
       S += ", " + R;
     for (const std::string &R : L.LastPrivate)
       S += ", lastprivate " + R;
+    if (!L.LastIterationTest.empty())
+      S += ", last iteration " + L.LastIterationTest;
     V.push_back(S);
   }
   return V;
@@ -179,12 +181,12 @@ TEST(SerialLoopsTest, ElementsReachedOtherwiseThanBySubscriptsAreNeverOffloaded)
 
 TEST(SerialLoopsTest, ValuesLiveAfterTheLoop) {
   // A value every iteration writes would need lastprivate (which clang 19
-  // does not give back from a GPU); the loop variable itself gets its final
-  // value on the host after the loop when the loop is a statement of a block
-  // (else it stays), a value not written by every iteration keeps the loop
-  // too; a value assigned
-  // again before any read is dead (the next loop's initialization, or an
-  // inner loop's).
+  // does not give back from a GPU): the last iteration, found by its test,
+  // stores it for the host (lib/Translate/Serial). The loop variable itself
+  // gets its final value on the host after the loop when the loop is a
+  // statement of a block (else it stays); a value not written by every
+  // iteration keeps the loop; a value assigned again before any read is
+  // dead (the next loop's initialization, or an inner loop's).
   EXPECT_EQ(loops("int f(int n, double *restrict a) {\n"
                   "  double t = 0, u = 0;\n"
                   "  int i, j, k;\n"
@@ -208,8 +210,7 @@ TEST(SerialLoopsTest, ValuesLiveAfterTheLoop) {
                   "  return t + u + k;\n"
                   "}\n"),
             (std::vector<std::string>{
-                "4: 't' is read after the loop: its last value would need "
-                "lastprivate, which clang 19 does not give back from a GPU",
+                "4: parallel, lastprivate t, last iteration x + 1 >= (n)",
                 "8: 'u' is read after the loop, and only some iterations write it: "
                 "its value would need lastprivate(conditional:), which clang 19 "
                 "does not give back from a GPU",
@@ -221,6 +222,42 @@ TEST(SerialLoopsTest, ValuesLiveAfterTheLoop) {
                 "GPU (declare it in the for statement if the later code does not "
                 "need it)",
                 "19: parallel"}));
+}
+
+TEST(SerialLoopsTest, TheLastIterationOfACollapsedNestStoresTheValue) {
+  // A value the innermost body writes, read after the nest: the nest is
+  // collapsed and its last iteration is the last of every level (bounds
+  // that read memory the nest does not write are fine on the device). A
+  // bound that calls a function is no canonical bound at all; a body
+  // without braces has no place for the store: kept.
+  EXPECT_EQ(loops("int dims[3];\n"
+                  "double g[100][64];\n"
+                  "static int m(void) { return 100; }\n"
+                  "double f(void) {\n"
+                  "  double t = 0;\n"
+                  "  int i, j;\n"
+                  "  for (i = 0; i < dims[0]; i++)\n"
+                  "    for (j = dims[1] - 1; j >= 1; j -= 2) {\n"
+                  "      t = g[i][j];\n"
+                  "      g[i][j] = t + 1;\n"
+                  "    }\n"
+                  "  double u = t;\n"
+                  "  for (i = 0; i < m(); i++) {\n"
+                  "    t = g[i][0];\n"
+                  "    g[i][0] = t + 1;\n"
+                  "  }\n"
+                  "  u += t;\n"
+                  "  for (i = 0; i < dims[0]; i++)\n"
+                  "    t = g[i][1] * 2;\n"
+                  "  return u + t;\n"
+                  "}\n"),
+            (std::vector<std::string>{
+                "7: parallel, collapse 2, lastprivate t, last iteration i + 1 >= "
+                "(dims[0]) && j - 2 < (1)",
+                "13: the loop is not in canonical form: its bound 'm()' is not "
+                "proved invariant: it calls 'm'",
+                "18: 't' is read after the loop: its last value would need "
+                "lastprivate, which clang 19 does not give back from a GPU"}));
 }
 
 TEST(SerialLoopsTest, ReductionNestsAreCollapsed) {
