@@ -39,8 +39,8 @@ struct LoopNode {
   /// nest of a kernels region): its directive is the target one.
   bool OwnKernel = false;
   /// Kernels regions: scalars the iterations set to one constant (shared,
-  /// copied back) and temporaries whose last value the host reads.
-  std::vector<std::string> SharedFlags, LastPrivates;
+  /// copied back).
+  std::vector<std::string> SharedFlags;
   std::string NumThreads, SimdLen;
   std::string Decision; ///< note: why seq / why parallel
 };

@@ -57,13 +57,10 @@ std::string ComputeTranslator::renderLoop(const LoopNode &N, std::vector<std::st
     Privs.erase(StringRef(Red).split(':').second.trim().str());
   for (const std::string &Red : N.Inherited)
     Privs.erase(redVar(Red));
-  for (const auto *L : {&N.SharedFlags, &N.LastPrivates})
-    for (const std::string &X : *L)
-      Privs.erase(X);
+  for (const std::string &X : N.SharedFlags)
+    Privs.erase(X);
   if (!Privs.empty())
     Cl.push_back("private(" + llvm::join(Privs, ", ") + ")");
-  if (!N.LastPrivates.empty())
-    Cl.push_back("lastprivate(" + llvm::join(N.LastPrivates, ", ") + ")");
   if (!N.FirstPrivate.empty())
     Cl.push_back("firstprivate(" + llvm::join(N.FirstPrivate, ", ") + ")");
   if (!LoopForm) {
