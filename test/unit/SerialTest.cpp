@@ -133,3 +133,37 @@ TEST(SerialTest, ALoopWithAStaticLocalIsNotVersioned) {
                 "holds a label or a static variable, which a versioned copy would "
                 "duplicate (declare the pointers restrict)"});
 }
+
+TEST(SerialTest, TheLastIterationStoresAValueTheHostReadsAfter) {
+  // t is read after the loop: a copy declared at the top (a name the file
+  // does not use: t_last is taken), stored by the last iteration with the
+  // flag, taken back on the host after the loop; the flag is mapped both
+  // ways, the copy from the device.
+  Translated T("double f(int n, double *restrict a) {\n"
+               "  int t_last = 0;\n"
+               "  double t = 1;\n"
+               "  for (int i = 0; i < n; i++) {\n"
+               "    t = a[i] * 2;\n"
+               "    a[i] = t;\n"
+               "  }\n"
+               "  return t + t_last;\n"
+               "}\n");
+  EXPECT_EQ(T.X.result(),
+            "double f(int n, double *restrict a) {\n"
+            "  int last_ran = 0;\n"
+            "  double t_last2;\n"
+            "  int t_last = 0;\n"
+            "  double t = 1;\n"
+            "  #pragma omp target teams distribute parallel for map(tofrom: last_ran, "
+            "a[0:n]) map(from: t_last2) private(t)\n"
+            "  for (int i = 0; i < n; i++) {\n"
+            "    t = a[i] * 2;\n"
+            "    a[i] = t;\n"
+            "    if (i + 1 >= (n)) { t_last2 = t; last_ran = 1; }\n"
+            "  }\n"
+            "  if (last_ran) { t = t_last2; last_ran = 0; }\n"
+            "  return t + t_last;\n"
+            "}\n");
+  ASSERT_EQ(T.X.Out.Loops.size(), 1u);
+  EXPECT_EQ(T.X.Out.Loops[0].LastValues, std::vector<std::string>{"t"});
+}
