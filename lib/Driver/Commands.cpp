@@ -4,6 +4,9 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -177,8 +180,43 @@ std::optional<std::string> buildPathArgument(llvm::ArrayRef<const char *> Argv) 
   return Dir;
 }
 
+/// Why the compile_commands.json at File is not a database Clang reads as
+/// its writer meant (Clang's loader accepts a truncated file, `,,` between
+/// keys, text after the closing `]`, and translates what it guessed); empty
+/// when it is.
+static std::string strictDatabaseError(StringRef File) {
+  auto Buf = llvm::MemoryBuffer::getFile(File);
+  if (!Buf)
+    return ""; // Clang's loader says why it cannot open it
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse((*Buf)->getBuffer());
+  if (!V)
+    return "not valid JSON: " + llvm::toString(V.takeError());
+  const llvm::json::Array *Entries = V->getAsArray();
+  if (!Entries)
+    return "not a JSON array of compile commands";
+  for (size_t I = 0; I < Entries->size(); ++I) {
+    const llvm::json::Object *E = (*Entries)[I].getAsObject();
+    std::string Where = "entry " + std::to_string(I + 1) + ": ";
+    if (!E)
+      return Where + "not an object";
+    for (StringRef Key : {"directory", "file"})
+      if (!E->getString(Key))
+        return Where + "no string \"" + Key.str() + "\"";
+    const llvm::json::Array *Args = E->getArray("arguments");
+    if (!E->getString("command") && !Args)
+      return Where + "neither \"command\" nor \"arguments\"";
+    if (Args && llvm::any_of(*Args, [](const llvm::json::Value &A) { return !A.getAsString(); }))
+      return Where + "\"arguments\" holds something other than strings";
+  }
+  return "";
+}
+
 std::string checkBuildPath(StringRef Dir) {
   std::string Why;
+  llvm::SmallString<256> File(Dir);
+  llvm::sys::path::append(File, "compile_commands.json");
+  if (std::string Bad = strictDatabaseError(File); !Bad.empty())
+    return "omp-migrate: error: " + File.str().str() + ": " + Bad + "\n";
   if (tooling::CompilationDatabase::autoDetectFromDirectory(Dir, Why))
     return "";
   std::string Msg = "omp-migrate: error: -p " + Dir.str() +

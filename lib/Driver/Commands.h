@@ -90,7 +90,10 @@ std::string droppedFlagsNote(const std::vector<std::string> &Dropped);
 std::optional<std::string> buildPathArgument(llvm::ArrayRef<const char *> Argv);
 
 /// An error message when an explicit -p directory has no compilation
-/// database that Clang can read, else "".
+/// database that Clang can read, or its compile_commands.json is not
+/// strictly valid (JSON, an array of objects with "directory", "file" and
+/// "command" or "arguments": Clang's own loader accepts a truncated file
+/// and guesses), else "".
 std::string checkBuildPath(llvm::StringRef Dir);
 
 } // namespace ompm

@@ -128,7 +128,19 @@ TEST(CommandsTest, CheckBuildPath) {
     llvm::raw_fd_ostream OS(File, EC);
     OS << "[{\"directory\": ";
   }
-  EXPECT_NE(checkBuildPath(Dir), ""); // unreadable JSON
+  // Not strictly valid JSON: the file and the place named (Clang's own
+  // loader would have read a truncated entry and gone on).
+  EXPECT_EQ(checkBuildPath(Dir), "omp-migrate: error: " + std::string(File) +
+                                     ": not valid JSON: [1:15, byte=15]: Unexpected EOF\n");
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(File, EC);
+    OS << "[{\"directory\": \"" << Dir << "\", \"file\": \"a.c\", "
+       << "\"arguments\": [\"cc\", 3]}]\n";
+  }
+  EXPECT_EQ(checkBuildPath(Dir), "omp-migrate: error: " + std::string(File) +
+                                     ": entry 1: \"arguments\" holds something other "
+                                     "than strings\n");
   llvm::sys::fs::remove(File);
   llvm::sys::fs::remove(Dir);
 }
