@@ -15,6 +15,8 @@
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 #include <optional>
@@ -174,7 +176,18 @@ int main(int argc, const char **argv) {
   auto Parser = clang::tooling::CommonOptionsParser::create(argc, argv, Category,
                                                             cl::ZeroOrMore);
   if (!Parser) {
-    errs() << "omp-migrate: error: " << toString(Parser.takeError()) << "\n";
+    // The option parser has printed what it rejected (an invalid value) or
+    // returns it under its own prefix (an unknown option): one line each.
+    std::string Msg = toString(Parser.takeError());
+    StringRef M = StringRef(Msg).trim();
+    M.consume_front((llvm::sys::path::filename(argv[0]) + ": ").str());
+    if (!M.empty())
+      errs() << "omp-migrate: error: " << M << "\n";
+    return 2;
+  }
+  if (Jobs.getNumOccurrences() && Jobs == 0) {
+    errs() << "omp-migrate: error: -j takes a number of files at once of 1 or "
+              "more (without -j: one per core)\n";
     return 2;
   }
   int Modes = InPlace + !OutputDir.empty() + Diff;
@@ -276,6 +289,21 @@ int main(int argc, const char **argv) {
       return 2;
     }
     return ompm::runDriver(*DB, Sources, Opts, outs(), errs());
+  }
+  // An input that is no file: say what it is (Clang's driver would print
+  // its own flags' warnings and "no such file").
+  for (const std::string &S : Sources) {
+    llvm::sys::fs::file_status St;
+    std::error_code EC = llvm::sys::fs::status(S, St);
+    if (EC == std::errc::too_many_symbolic_link_levels) {
+      errs() << "omp-migrate: error: " << S << ": a loop of symbolic links\n";
+      return 2;
+    }
+    if (!EC && llvm::sys::fs::is_directory(St)) {
+      errs() << "omp-migrate: error: " << S << ": is a directory (give source files, "
+                "or -p BUILD_DIR for every file of its compile_commands.json)\n";
+      return 2;
+    }
   }
   return ompm::runDriver(Parser->getCompilations(), Sources, Opts, outs(), errs());
 }

@@ -202,6 +202,11 @@ static std::string strictDatabaseError(StringRef File) {
     for (StringRef Key : {"directory", "file"})
       if (!E->getString(Key))
         return Where + "no string \"" + Key.str() + "\"";
+    // The format's working directory is absolute: a relative one would be
+    // resolved against wherever the tool runs.
+    if (!llvm::sys::path::is_absolute(*E->getString("directory")))
+      return Where + "\"directory\" must be an absolute path (it is \"" +
+             E->getString("directory")->str() + "\")";
     const llvm::json::Array *Args = E->getArray("arguments");
     if (!E->getString("command") && !Args)
       return Where + "neither \"command\" nor \"arguments\"";
