@@ -35,7 +35,7 @@ static cl::extrahelp MoreHelp(
     "\nomp-migrate check --help: the CI migration check (translate, build, run,\n"
     "compare with the original; docs/check.md).\n");
 
-static cl::opt<bool> InPlace("i", cl::desc("Rewrite the files in place (atomically)"),
+static cl::opt<bool> InPlace("i", cl::desc("Rewrite the files in place (atomically); also --in-place"),
                              cl::cat(Category));
 static cl::alias InPlaceLong("in-place", cl::desc("Alias for -i"),
                              cl::aliasopt(InPlace));
