@@ -671,6 +671,13 @@ bool Finder::lastValuesStored(const ForStmt *For, const ForStmt *Innermost, Seri
   // the loop; the store goes on a line of its own after the innermost
   // body's last statement.
   const auto *Body = dyn_cast<CompoundStmt>(Innermost->getBody());
+  // The copies are declared on lines of their own after the function's
+  // `{`, which must end its line.
+  const auto *FnBody = dyn_cast_or_null<CompoundStmt>(Fn ? Fn->getBody() : nullptr);
+  if (!FnBody || FnBody->body_empty() || FnBody->getLBracLoc().isMacroID() ||
+      SM.getExpansionLineNumber(FnBody->getLBracLoc()) >=
+          SM.getExpansionLineNumber(SM.getExpansionLoc(FnBody->body_front()->getBeginLoc())))
+    return false;
   if (!L.OverlapTests.empty() || !lineAfterIsFree(For) || !Body || Body->body_empty() ||
       Body->getRBracLoc().isMacroID() || Body->body_back()->getEndLoc().isMacroID() ||
       SM.getExpansionLineNumber(lastLocation(Body->body_back(), SM)) >=

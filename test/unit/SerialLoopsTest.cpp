@@ -258,6 +258,17 @@ TEST(SerialLoopsTest, TheLastIterationOfACollapsedNestStoresTheValue) {
                 "proved invariant: it calls 'm'",
                 "18: 't' is read after the loop: its last value would need "
                 "lastprivate, which clang 19 does not give back from a GPU"}));
+  // The function's `{` shares its line with code: no line for the copies.
+  EXPECT_EQ(loops("double f(int n, double *restrict a) { double t = 0;\n"
+                  "  for (int i = 0; i < n; i++) {\n"
+                  "    t = a[i];\n"
+                  "    a[i] = t * 2;\n"
+                  "  }\n"
+                  "  return t;\n"
+                  "}\n"),
+            (std::vector<std::string>{
+                "2: 't' is read after the loop: its last value would need "
+                "lastprivate, which clang 19 does not give back from a GPU"}));
 }
 
 TEST(SerialLoopsTest, ReductionNestsAreCollapsed) {
