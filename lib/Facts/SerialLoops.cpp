@@ -9,6 +9,7 @@
 #include "Facts/Regions.h"
 #include "Facts/Scalars.h"
 #include "Facts/SerialAliasing.h"
+#include "Facts/StmtWalk.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/DeclOpenACC.h"
@@ -180,16 +181,14 @@ static bool plainBound(const Expr *E, ASTContext &Ctx) {
 /// condition reads the same on the device, and nothing the nest does
 /// writes it (RegionFacts' canonical form); not a call.
 static std::string lastIterationTerm(const CanonicalLoop &CL, ASTContext &Ctx) {
+  if (!CL.IV || !CL.Limit || CL.Step == 0 || CL.Limit->HasSideEffects(Ctx))
+    return "";
   bool Calls = false;
-  std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
-    if (!S || Calls)
-      return;
-    Calls = isa<CallExpr>(S);
-    for (const Stmt *C : S->children())
-      Find(C);
-  };
-  Find(CL.Limit);
-  if (!CL.IV || !CL.Limit || CL.Step == 0 || Calls || CL.Limit->HasSideEffects(Ctx))
+  walkStmts(CL.Limit, [&](const Stmt *S) {
+    Calls |= isa<CallExpr>(S);
+    return !Calls;
+  });
+  if (Calls)
     return "";
   std::string Hi = "(" + exprText(CL.Limit, Ctx) + ")";
   if (Hi == "()")
@@ -667,12 +666,11 @@ bool Finder::lineAfterIsFree(const ForStmt *For) {
 }
 
 bool Finder::lastValuesStored(const ForStmt *For, const ForStmt *Innermost, SerialLoop &L) {
-  // The copies are set before the kernel and read back on the line after
-  // the loop; the store goes on a line of its own after the innermost
-  // body's last statement.
-  const auto *Body = dyn_cast<CompoundStmt>(Innermost->getBody());
   // The copies are declared on lines of their own after the function's
-  // `{`, which must end its line.
+  // `{`, which must end its line; the store goes on a line of its own
+  // after the innermost body's last statement; the host reads the copies
+  // back on the line after the loop.
+  const auto *Body = dyn_cast<CompoundStmt>(Innermost->getBody());
   const auto *FnBody = dyn_cast_or_null<CompoundStmt>(Fn ? Fn->getBody() : nullptr);
   if (!FnBody || FnBody->body_empty() || FnBody->getLBracLoc().isMacroID() ||
       SM.getExpansionLineNumber(FnBody->getLBracLoc()) >=
