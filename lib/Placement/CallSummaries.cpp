@@ -52,7 +52,9 @@ private:
     std::map<const VarDecl *, GlobalNeed> GNeeds;
     std::set<std::string> Declared;
     llvm::DenseSet<const Stmt *> SumCalls;
-    };
+    DataPlacer::SummaryHostUses Host;
+    std::vector<const FunctionDecl *> HostCalls; ///< host functions it calls
+  };
   /// Names of the variables a function declares (parameters included).
   static std::set<std::string> declaredNames(const FunctionDecl *F);
   /// The items a call to a summarized function needs, in the caller's terms
@@ -74,8 +76,11 @@ private:
   /// must name only parameters the function does not change, or names it
   /// does not declare (macros, constants).
   void checkBounds(Attempt &A);
-  /// Nor may its host code touch global arrays, which the caller's regions
-  /// may hold on the device.
+  /// Its host code's uses of global arrays, each a read or a write
+  /// (A.Host.Uses), and those no region of a caller may hold across a call
+  /// (A.Host.Poisoned): the caller's regions may hold the others, with
+  /// the call as a host access of them. A global pointer the function
+  /// changes, or a static local array, ends the attempt.
   void checkHostUses(Attempt &A);
   /// Call sites in host code: each call becomes a kernel of its caller.
   void placeCallSites();
@@ -200,6 +205,7 @@ bool CallSummarizer::summarize(const FunctionDecl *F, bool &Retry) {
     return false;
   Summaries[A.FC] = std::move(A.Needs);
   GlobalSummaries[A.FC] = std::move(A.GNeeds);
+  P.SummaryHost[A.FC] = std::move(A.Host);
   return true;
 }
 
@@ -276,11 +282,25 @@ void CallSummarizer::collectNeeds(Attempt &A) {
       SumCalls.insert(CE);
       for (const KernelItem &H : *Items)
         Add(H);
+      // The callee's host uses are this function's host uses.
+      auto H = P.SummaryHost.find(Callee->getCanonicalDecl());
+      if (H != P.SummaryHost.end()) {
+        for (const auto &[G, W] : H->second.Uses)
+          A.Host.Uses[G] |= W;
+        A.Host.Poisoned.insert(H->second.Poisoned.begin(), H->second.Poisoned.end());
+      }
       return;
     }
     if (Callee && Callee->getCanonicalDecl() != FC &&
         Undecided.count(Callee->getCanonicalDecl()))
       Retry = true;
+    // A function of this file that runs no device code and calls only
+    // what the analysis sees: host code, whose global arrays are host uses.
+    if (const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+        Def && !P.callGraph().mayRunDeviceCode(Def) && !P.callGraph().callsUnknown(Def)) {
+      A.HostCalls.push_back(Def);
+      return;
+    }
     Ok = false;
   };
   FindCalls(F->getBody());
@@ -305,6 +325,7 @@ void CallSummarizer::checkBounds(Attempt &A) {
     if (G.Hi)
       Bounds.push_back(&*G.Hi);
   }
+  std::set<const VarDecl *> AssignedByF = P.callGraph().globalsAssigned(F);
   for (const Poly *X : Bounds)
     for (const std::string &Sym : X->symbols()) {
       if (Sym.empty() || Sym[0] == '@')
@@ -318,9 +339,11 @@ void CallSummarizer::checkBounds(Attempt &A) {
       } else if (Declared.count(Sym)) {
         Ok = false; // a local of the callee
       } else if (auto It = GlobalVars.find(Sym); It != GlobalVars.end()) {
-        // A global size: one the callee does not change.
+        // A global size: one the callee, and the functions it calls, do
+        // not change.
         if (BF.isWritten(It->second) || BF.isAddressTaken(It->second) ||
-            !It->second->getType()->isIntegerType())
+            !It->second->getType()->isIntegerType() ||
+            AssignedByF.count(It->second->getCanonicalDecl()))
           Ok = false;
       }
     }
@@ -332,6 +355,23 @@ void CallSummarizer::checkHostUses(Attempt &A) {
   std::map<const ParmVarDecl *, unsigned> &Index = A.Index;
   std::map<unsigned, ParamNeed> &Needs = A.Needs;
   llvm::DenseSet<const Stmt *> &SumCalls = A.SumCalls;
+  // The references under an element whose value is read (`x = u[i][j]`);
+  // any other use of an array (assigned, incremented, its address or the
+  // array itself passed on) counts as a write.
+  llvm::DenseSet<const DeclRefExpr *> ElementReads;
+  walkStmts(F->getBody(), [&](const Stmt *S) {
+    const auto *C = dyn_cast<ImplicitCastExpr>(S);
+    if (!C || C->getCastKind() != CK_LValueToRValue ||
+        !isa<ArraySubscriptExpr>(C->getSubExpr()->IgnoreParens()))
+      return true;
+    const Expr *Base = C->getSubExpr()->IgnoreParens();
+    while (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Base))
+      Base = ASE->getBase()->IgnoreParenImpCasts();
+    if (const auto *DR = dyn_cast<DeclRefExpr>(Base))
+      ElementReads.insert(DR);
+    return true;
+  });
+  std::set<const VarDecl *> Assigned = P.callGraph().globalsAssigned(F);
   std::function<void(const Stmt *)> HostUses = [&](const Stmt *S) {
     if (!S || !Ok || P.Input.isConstruct(S) ||
         SumCalls.count(S))
@@ -347,13 +387,38 @@ void CallSummarizer::checkHostUses(Attempt &A) {
           Ok = false;
       if (const auto *VD = dyn_cast<VarDecl>(R->getDecl()))
         if (VD->hasGlobalStorage() && (VD->getType()->isPointerType() ||
-                                       VD->getType()->isArrayType()))
-          Ok = false;
+                                       VD->getType()->isArrayType())) {
+          VD = VD->getCanonicalDecl();
+          if (VD->isStaticLocal() || Assigned.count(VD))
+            Ok = false; // a static local, or a pointer that may change itself
+          else
+            A.Host.Uses[VD] |= !ElementReads.count(R);
+        }
     }
     for (const Stmt *C : codeChildren(S))
       HostUses(C);
   };
   HostUses(F->getBody());
+  for (const FunctionDecl *H : A.HostCalls) {
+    std::set<const VarDecl *> Written = P.callGraph().globalsWritten(H);
+    for (const VarDecl *VD : P.callGraph().globalsAssigned(H))
+      if (VD->getType()->isPointerType() || VD->getType()->isArrayType())
+        Ok = false; // a pointer that may change itself
+    for (const VarDecl *VD : P.callGraph().globalsUsed(H))
+      if (VD->getType()->isPointerType() || VD->getType()->isArrayType()) {
+        if (VD->isStaticLocal())
+          Ok = false;
+        A.Host.Uses[VD->getCanonicalDecl()] |= Written.count(VD) > 0;
+      }
+  }
+  // A global the kernels use as well: the host may use it between them
+  // only when neither side writes it.
+  for (const auto &[V, G] : A.GNeeds) {
+    auto U = A.Host.Uses.find(V->getCanonicalDecl());
+    if (U != A.Host.Uses.end() &&
+        (U->second || llvm::any_of(G.Types, [](const std::string &T) { return T != "to"; })))
+      A.Host.Poisoned.insert(U->first);
+  }
 }
 
 void CallSummarizer::run() {

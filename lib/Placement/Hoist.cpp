@@ -27,6 +27,7 @@ bool HoistAttempt::run() {
     return false;
   rejectUserMapped();
   rejectByHostCalls();
+  rejectBySummarizedCalls();
   LFacts = std::make_unique<RegionFacts>(L, Ctx);
   rejectChanging();
   widenToAllocations();
@@ -66,6 +67,8 @@ void HoistAttempt::scanHost() {
       ~LambdaScope() { N -= On; }
     } Scope{InLambda, isa<LambdaExpr>(S) || isa<BlockExpr>(S)};
     InLambda += Scope.On;
+    if (P.SummarizedCalls.count(S))
+      SummarizedCalls.push_back(cast<CallExpr>(S));
     if (P.Input.isConstruct(S) || P.SummarizedCalls.count(S))
       return; // kernels: their maps are their own
     if (const auto *DR = dyn_cast<DeclRefExpr>(S))
@@ -244,6 +247,37 @@ void HoistAttempt::rejectByHostCalls() {
                    UnknownName + " may change");
     }
 
+}
+
+// A summarized call is a kernel, and host code for the globals its
+// function's host code uses: a read or a write of the whole mapped section
+// there, unless that host code uses the global between its own kernels
+// (poisoned), where no region may hold it across the call. Nor may a
+// section's bounds name a global the function may change.
+void HoistAttempt::rejectBySummarizedCalls() {
+  for (const CallExpr *CE : SummarizedCalls) {
+    const FunctionDecl *F = CE->getDirectCallee();
+    if (!F)
+      continue;
+    std::string FName = "'" + F->getNameAsString() + "'";
+    std::set<const VarDecl *> Assigned = P.callGraph().globalsAssigned(F);
+    auto H = P.SummaryHost.find(F->getCanonicalDecl());
+    for (auto &[V, C] : Cands) {
+      for (const VarDecl *G : Assigned)
+        if (boundsName(C.Section, G->getName()))
+          C.reject(FName + " may change '" + G->getNameAsString() +
+                   "', which bounds its section");
+      const auto *VD = dyn_cast<VarDecl>(V);
+      if (!VD || H == P.SummaryHost.end())
+        continue;
+      const VarDecl *G = VD->getCanonicalDecl();
+      if (H->second.Poisoned.count(G))
+        C.reject(FName + " uses it on the host between kernels that use it "
+                         "(one side writing it)");
+      else if (auto U = H->second.Uses.find(G); U != H->second.Uses.end())
+        CallUses.push_back({CE, V, U->second});
+    }
+  }
 }
 
 void HoistAttempt::rejectChanging() {

@@ -39,6 +39,7 @@ private:
   void rejectUserMapped();
   static bool boundsName(const std::string &Section, llvm::StringRef Name);
   void rejectByHostCalls();
+  void rejectBySummarizedCalls();
   void rejectChanging();
   void widenToAllocations();
   // HoistUses.cpp: the host's uses inside, swaps, map types.
@@ -71,6 +72,9 @@ private:
   std::vector<const clang::ReturnStmt *> Returns;
   std::vector<const clang::DeclRefExpr *> Refs;
   std::vector<const clang::CallExpr *> HostCalls;
+  /// Calls to summarized functions: kernels, and host code for the globals
+  /// their summaries' host code uses.
+  std::vector<const clang::CallExpr *> SummarizedCalls;
   /// A candidate: an array the kernels map, with one section.
   struct Cand {
     std::string Name, Section, Type;

@@ -182,6 +182,10 @@ bool HoistAttempt::collectUses() {
   for (const CallUse &U : CallUses) {
     if (!Cands[U.V].Ok)
       continue;
+    // A read of an array no kernel inside writes: the host copy is current.
+    const Cand &C = Cands[U.V];
+    if (!U.Writes && C.Types.size() == 1 && C.Types.count("to"))
+      continue;
     const Stmt *S = stmtOf(U.Call);
     if (!S || S == L)
       return no("a call in the loop's own header uses '" +

@@ -94,6 +94,19 @@ public:
   const std::vector<Barrier> Barriers;
   const InputDirectives &Input;
   llvm::DenseSet<const clang::Stmt *> SummarizedCalls;
+  /// What a summarized function's host code (its own and its summarized
+  /// callees') does to global arrays. A call to it is a kernel for its
+  /// summary's items and host code for these: a region of the caller may
+  /// hold a global of Uses across the call with the call as a host access
+  /// (a write when true), but never one of Poisoned, which its host code
+  /// uses between kernels that write it, or writes between kernels that
+  /// read it (the host would see, or the kernels keep, a stale copy).
+  struct SummaryHostUses {
+    std::map<const clang::VarDecl *, bool> Uses; ///< canonical decls
+    std::set<const clang::VarDecl *> Poisoned;   ///< canonical decls
+  };
+  /// By the function's canonical declaration.
+  std::map<const clang::FunctionDecl *, SummaryHostUses> SummaryHost;
   /// Why the last tryHoist made no region, for --explain.
   std::string HoistWhy;
 
