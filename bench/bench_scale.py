@@ -13,8 +13,15 @@ tool given, one process at a time, and prints a markdown table of wall time
 and peak resident memory (ru_maxrss) per file. A benchmark script, not a
 test: the figures go to docs/performance.md with the command and the date.
 
+A third shape, "nest" (--shapes nest), is one loop nest N deep: N nested
+`#pragma acc loop seq` loops in one `acc parallel` construct (plain nested
+loops with --serial), for the time per level of nesting (issue #32 item 1).
+--emit SHAPE --sizes N --out FILE writes one generated file and runs
+nothing (test/lit/nesting-depth.test uses it).
+
 Usage: bench/bench_scale.py --tool build/bin/omp-migrate [--tool OTHER ...]
            [--sizes 250,500,1000,2000] [--timeout 300] [--serial]
+           [--shapes straight,loop] [--tool-arg=--offload=serial]
 Python 3 standard library only.
 """
 import argparse
@@ -25,7 +32,20 @@ import tempfile
 import time
 
 
+def nest(n, serial=False):
+    out = ["#include <stdio.h>", "int main(void) {", "  static double a[2];"]
+    out += [] if serial else ["#pragma acc parallel copy(a[0:2])"]
+    out.append("{")
+    for k in range(n):
+        out += ([] if serial else ["#pragma acc loop seq"]) + [
+            "for (int i%d = 0; i%d < 1; i%d++)" % (k, k, k)]
+    out += ["  a[0] += 1;", "}", '  printf("%g\\n", a[0]);', "  return 0;", "}", ""]
+    return "\n".join(out)
+
+
 def program(n, shape, serial=False):
+    if shape == "nest":
+        return nest(n, serial)
     out = ["#include <stdio.h>", "#include <stdlib.h>", "int main(void) {",
            "  int n = 100;",
            "  double *a = malloc(n * sizeof(double)), *b = malloc(n * sizeof(double));",
@@ -43,10 +63,10 @@ def program(n, shape, serial=False):
     return "\n".join(out)
 
 
-def run(tool, path, timeout, serial=False):
+def run(tool, path, timeout, serial=False, extra=()):
     """Wall seconds and peak RSS (MiB) of one run, or None on a timeout."""
     start = time.monotonic()
-    args = [tool] + (["--offload=serial"] if serial else []) + [path, "--"]
+    args = [tool] + (["--offload=serial"] if serial else []) + list(extra) + [path, "--"]
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     try:
@@ -74,19 +94,35 @@ def wait(proc, timeout):
 
 def main(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--tool", action="append", required=True)
+    p.add_argument("--tool", action="append", default=[])
     p.add_argument("--sizes", default="250,500,1000,2000")
     p.add_argument("--timeout", type=float, default=300)
     p.add_argument("--serial", action="store_true",
                    help="plain loops and --offload=serial instead of OpenACC")
+    p.add_argument("--shapes", default="straight,loop",
+                   help="comma-separated: straight, loop, nest")
+    p.add_argument("--tool-arg", action="append", default=[],
+                   help="an argument for every tool run (repeatable)")
+    p.add_argument("--emit", metavar="SHAPE",
+                   help="write the file of SHAPE at the one size of --sizes to --out; run nothing")
+    p.add_argument("--out", help="the file --emit writes")
     a = p.parse_args(argv)
     sizes = [int(s) for s in a.sizes.split(",")]
+    if a.emit:
+        if len(sizes) != 1 or not a.out or a.emit not in ("straight", "loop", "nest"):
+            p.error("--emit needs a shape (straight, loop, nest), one size and --out")
+        with open(a.out, "w") as f:
+            f.write(program(sizes[0], a.emit, a.serial))
+        return 0
+    if not a.tool:
+        p.error("--tool is required (or --emit)")
     with tempfile.TemporaryDirectory(prefix="bench-scale.") as d:
-        head = "| shape | %s | lines |" % ("loops" if a.serial else "kernels") + "".join(
+        unit = "depth" if a.shapes == "nest" else "loops" if a.serial else "kernels"
+        head = "| shape | %s | lines |" % unit + "".join(
             " %s wall (s) | %s peak RSS (MiB) |" % (t, t) for t in a.tool)
         print(head)
         print("|---|--:|--:|" + "--:|--:|" * len(a.tool))
-        for shape in ("straight", "loop"):
+        for shape in a.shapes.split(","):
             for n in sizes:
                 path = os.path.join(d, "%s%d.c" % (shape, n))
                 text = program(n, shape, a.serial)
@@ -94,7 +130,7 @@ def main(argv):
                     f.write(text)
                 row = "| %s | %d | %d |" % (shape, n, text.count("\n"))
                 for tool in a.tool:
-                    r = run(tool, path, a.timeout, a.serial)
+                    r = run(tool, path, a.timeout, a.serial, a.tool_arg)
                     row += (" > %.0f | - |" % a.timeout if r is None
                             else " %.2f | %.1f |" % r)
                 print(row, flush=True)

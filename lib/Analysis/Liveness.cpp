@@ -1,5 +1,6 @@
 //===- Liveness.cpp - Is a variable's value read after a statement? -------===//
 #include "Analysis/Liveness.h"
+#include "Analysis/OnceVisitor.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include <functional>
@@ -84,7 +85,7 @@ namespace {
 /// Finds the variables that can be read behind the CFG's back: `&v`, a
 /// reference bound to v, a lambda capturing v by reference. One walk of
 /// the function for all of them.
-class EscapeFinder : public RecursiveASTVisitor<EscapeFinder> {
+class EscapeFinder : public OnceVisitor<EscapeFinder> {
 public:
   llvm::DenseSet<const VarDecl *> Found;
 

@@ -2,7 +2,6 @@
 #include "Facts/Allocations.h"
 #include <functional>
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <optional>
 
@@ -10,51 +9,6 @@ using namespace clang;
 
 namespace ompm {
 namespace {
-
-/// Records the calls of each function and the functions whose address is
-/// taken (named other than as a callee).
-class CallCollector : public RecursiveASTVisitor<CallCollector> {
-public:
-  CallCollector(std::map<const FunctionDecl *, std::vector<const CallExpr *>> &Sites,
-                std::map<const CallExpr *, const FunctionDecl *> &Callers,
-                std::set<const FunctionDecl *> &Taken)
-      : Sites(Sites), Callers(Callers), Taken(Taken) {}
-  bool TraverseFunctionDecl(FunctionDecl *F) {
-    const FunctionDecl *Saved = Current;
-    if (F->doesThisDeclarationHaveABody())
-      Current = F;
-    bool R = RecursiveASTVisitor::TraverseFunctionDecl(F);
-    Current = Saved;
-    return R;
-  }
-  bool VisitCallExpr(CallExpr *C) {
-    if (const FunctionDecl *F = C->getDirectCallee()) {
-      Sites[F->getCanonicalDecl()].push_back(C);
-      Callers[C] = Current;
-      if (const auto *DR = dyn_cast<DeclRefExpr>(C->getCallee()->IgnoreParenImpCasts()))
-        Callees.insert(DR);
-    }
-    return true;
-  }
-  bool VisitDeclRefExpr(DeclRefExpr *D) {
-    if (const auto *F = dyn_cast<FunctionDecl>(D->getDecl()))
-      Refs.push_back({D, F->getCanonicalDecl()});
-    return true;
-  }
-  void finish() {
-    for (const auto &[D, F] : Refs)
-      if (!Callees.count(D))
-        Taken.insert(F);
-  }
-
-private:
-  std::map<const FunctionDecl *, std::vector<const CallExpr *>> &Sites;
-  std::map<const CallExpr *, const FunctionDecl *> &Callers;
-  std::set<const FunctionDecl *> &Taken;
-  std::set<const DeclRefExpr *> Callees;
-  std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> Refs;
-  const FunctionDecl *Current = nullptr;
-};
 
 bool isAllocation(const Expr *E) {
   if (isa<CXXNewExpr>(E))
@@ -95,25 +49,7 @@ void definitions(const Stmt *S, const VarDecl *V, std::vector<const Expr *> &Def
 
 } // namespace
 
-AllocationFacts::AllocationFacts(ASTContext &Ctx) {
-  std::map<const FunctionDecl *, std::vector<const CallExpr *>> Sites;
-  std::map<const CallExpr *, const FunctionDecl *> Callers;
-  CallCollector C(Sites, Callers, AddressTaken);
-  C.TraverseDecl(Ctx.getTranslationUnitDecl());
-  C.finish();
-  for (const auto &[F, Es] : Sites)
-    for (const CallExpr *E : Es)
-      Calls[F].push_back({E, Callers[E]});
-}
-
-const std::vector<AllocationFacts::Call> *
-AllocationFacts::callsOfOnlyCalled(const FunctionDecl *Fn) const {
-  const FunctionDecl *Canon = Fn->getCanonicalDecl();
-  if (Fn->isExternallyVisible() || AddressTaken.count(Canon))
-    return nullptr;
-  auto It = Calls.find(Canon);
-  return It == Calls.end() || It->second.empty() ? nullptr : &It->second;
-}
+AllocationFacts::AllocationFacts(ASTContext &Ctx) : Sites(Ctx) {}
 
 const AllocationFacts::Definitions &
 AllocationFacts::definitionsIn(const VarDecl *V, const FunctionDecl *Fn) const {
@@ -201,10 +137,10 @@ bool AllocationFacts::distinctRoots(const Root &A, const Root &B, const Function
   // other object, an array of static storage) are distinct.
   if ((!A.Param && A.Fresh) || (!B.Param && B.Fresh))
     return false;
-  const std::vector<Call> *Sites = callsOfOnlyCalled(Fn);
-  if (!Sites)
+  const std::vector<CallSites::Call> *Calls = Sites.callsOfOnlyCalled(Fn);
+  if (!Calls)
     return false;
-  for (const Call &C : *Sites) {
+  for (const CallSites::Call &C : *Calls) {
     auto AtCall = [&](const Root &R) -> std::optional<Root> {
       if (!R.Param)
         return R;
@@ -267,11 +203,11 @@ bool AllocationFacts::sameOrDistinct(const ValueDecl *A, const ValueDecl *B,
   }
   if (MovedIt->second.count(PA) || MovedIt->second.count(PB))
     return false;
-  const std::vector<Call> *Sites = callsOfOnlyCalled(Fn);
-  if (!Sites)
+  const std::vector<CallSites::Call> *Calls = Sites.callsOfOnlyCalled(Fn);
+  if (!Calls)
     return false;
   unsigned IA = PA->getFunctionScopeIndex(), IB = PB->getFunctionScopeIndex();
-  for (const Call &C : *Sites) {
+  for (const CallSites::Call &C : *Calls) {
     if (IA >= C.E->getNumArgs() || IB >= C.E->getNumArgs() || !C.Caller)
       return false;
     const auto *DA = dyn_cast<DeclRefExpr>(C.E->getArg(IA)->IgnoreParenImpCasts());

@@ -14,6 +14,7 @@
 #ifndef OMPM_FACTS_ALLOCATIONS_H
 #define OMPM_FACTS_ALLOCATIONS_H
 
+#include "Analysis/CallSites.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -39,6 +40,8 @@ public:
   /// one variable for both (`scale(n, w, w)`), or distinct objects.
   bool sameOrDistinct(const clang::ValueDecl *A, const clang::ValueDecl *B,
                       const clang::FunctionDecl *Fn) const;
+  /// The translation unit's calls (Analysis/CallSites), walked once.
+  const CallSites &callSites() const { return Sites; }
 
 private:
   /// What a pointer expression reaches: an object (an array declaration or
@@ -69,15 +72,7 @@ private:
   /// Per function: the variables it assigns, steps or takes the address of.
   mutable std::map<const clang::FunctionDecl *, std::set<const clang::ValueDecl *>> Moved;
 
-  struct Call {
-    const clang::CallExpr *E;
-    const clang::FunctionDecl *Caller;
-  };
-  std::map<const clang::FunctionDecl *, std::vector<Call>> Calls;
-  /// The calls of Fn when they are all it has: static, its address never
-  /// taken, called at least once; null otherwise.
-  const std::vector<Call> *callsOfOnlyCalled(const clang::FunctionDecl *Fn) const;
-  std::set<const clang::FunctionDecl *> AddressTaken;
+  CallSites Sites;
 };
 
 } // namespace ompm

@@ -1,6 +1,8 @@
 //===- Feasibility.cpp - Whether linear constraints have an integer point -===//
 #include "Facts/Feasibility.h"
 #include <algorithm>
+#include <functional>
+#include <map>
 #include <numeric>
 #include <set>
 #include <tuple>
@@ -83,7 +85,66 @@ std::optional<LinearConstraint> linearNonNegative(const Poly &P) {
   return C;
 }
 
+namespace {
+
+/// The system split into groups of rows that share no variable (elimination
+/// never combines rows of two groups); a single group when it does not
+/// split. A row without variables goes into the first group.
+std::vector<std::vector<LinearConstraint>>
+independentGroups(std::vector<LinearConstraint> System) {
+  std::map<std::string, std::string> Up; // union-find over variable names
+  std::function<const std::string &(const std::string &)> Find =
+      [&](const std::string &V) -> const std::string & {
+    auto It = Up.try_emplace(V, V).first;
+    if (It->second == V)
+      return It->first;
+    It->second = Find(It->second);
+    return It->second;
+  };
+  for (const LinearConstraint &C : System) {
+    if (C.Coef.empty())
+      continue;
+    std::string R = Find(C.Coef.begin()->first);
+    for (const auto &[V, K] : C.Coef) {
+      std::string O = Find(V);
+      if (O != R)
+        Up[O] = R;
+    }
+  }
+  std::map<std::string, size_t> Group;
+  std::vector<std::vector<LinearConstraint>> Out;
+  for (LinearConstraint &C : System) {
+    size_t G = 0;
+    if (!C.Coef.empty()) {
+      auto [It, New] = Group.try_emplace(Find(C.Coef.begin()->first), Out.size());
+      if (New)
+        Out.emplace_back();
+      G = It->second;
+    } else if (Out.empty()) {
+      Out.emplace_back();
+    }
+    Out[G].push_back(std::move(C));
+  }
+  return Out;
+}
+
+bool eliminate(std::vector<LinearConstraint> System, size_t MaxConstraints);
+
+} // namespace
+
 bool provedInfeasible(std::vector<LinearConstraint> System, size_t MaxConstraints) {
+  // Loops of a nest that no subscript names are constraints of their own:
+  // eliminating each group apart keeps a deep nest from costing the cube
+  // of its depth.
+  for (std::vector<LinearConstraint> &G : independentGroups(std::move(System)))
+    if (eliminate(std::move(G), MaxConstraints))
+      return true;
+  return false;
+}
+
+namespace {
+
+bool eliminate(std::vector<LinearConstraint> System, size_t MaxConstraints) {
   for (;;) {
     // Tighten, drop duplicates and trivially true rows; stop at a false one.
     std::set<LinearConstraint, RowOrder> Seen;
@@ -134,5 +195,7 @@ bool provedInfeasible(std::vector<LinearConstraint> System, size_t MaxConstraint
     System = std::move(Next);
   }
 }
+
+} // namespace
 
 } // namespace ompm

@@ -1,5 +1,6 @@
 //===- SelfCheck.cpp - Re-parse a translation as OpenMP compilers see it --===//
 #include "Verify/SelfCheck.h"
+#include "Analysis/OnceVisitor.h"
 #include "Facts/Directives.h"
 #include "Verify/PointerMaps.h"
 #include "Verify/PrivateBounds.h"
@@ -193,14 +194,14 @@ private:
 };
 
 /// Uses of acc_* functions that only an implicit declaration declares (C).
-class ImplicitAccCalls : public RecursiveASTVisitor<ImplicitAccCalls> {
+class ImplicitAccCalls : public OnceVisitor<ImplicitAccCalls> {
 public:
   ImplicitAccCalls(const SourceManager &SM) : SM(SM) {}
   bool TraverseDecl(Decl *D) {
     if (D && !isa<TranslationUnitDecl>(D) &&
         !SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
       return true; // headers are not the translation
-    return RecursiveASTVisitor::TraverseDecl(D);
+    return OnceVisitor::TraverseDecl(D);
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     const auto *FD = dyn_cast<FunctionDecl>(E->getDecl());

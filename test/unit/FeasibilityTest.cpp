@@ -50,14 +50,32 @@ TEST(Feasibility, Elimination) {
 }
 
 TEST(Feasibility, GivesUpWhenTooLarge) {
-  // Many variables, each pair bounded: nothing proved with a tiny limit.
+  // Many variables, each bounded and tied to the next: nothing proved with
+  // a tiny limit.
   std::vector<LinearConstraint> Sys;
   for (int K = 0; K < 12; ++K) {
     Poly V = Poly::symbol("@v" + std::to_string(K));
+    Poly W = Poly::symbol("@v" + std::to_string(K + 1));
     Sys.push_back(*linearNonNegative(V));
     Sys.push_back(*linearNonNegative(c(5) - V));
     Sys.push_back(*linearNonNegative(V - c(6)));
+    Sys.push_back(*linearNonNegative(W - V + c(100)));
   }
   EXPECT_FALSE(provedInfeasible(Sys, 2));
   EXPECT_TRUE(provedInfeasible(Sys));
+}
+
+TEST(Feasibility, VariablesThatShareNoRowAreEliminatedApart) {
+  // 200 loop variables no row ties together (a deep nest whose subscripts
+  // name none of them), one of them with an empty range: each group is
+  // eliminated alone, so even a limit of 2 rows proves it.
+  std::vector<LinearConstraint> Sys;
+  for (int K = 0; K < 200; ++K) {
+    Poly V = Poly::symbol("@v" + std::to_string(K));
+    Sys.push_back(*linearNonNegative(V));
+    Sys.push_back(*linearNonNegative(c(K == 150 ? -1 : 5) - V));
+  }
+  EXPECT_TRUE(provedInfeasible(Sys, 2));
+  Sys.erase(Sys.begin() + 301); // v150 <= -1 gone: a point exists
+  EXPECT_FALSE(provedInfeasible(Sys, 2));
 }
