@@ -1,6 +1,7 @@
 //===- Liveness.cpp - Is a variable's value read after a statement? -------===//
 #include "Analysis/Liveness.h"
 #include "Analysis/OnceVisitor.h"
+#include "Analysis/GlobalScalars.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include <functional>
@@ -10,7 +11,8 @@ using namespace clang;
 
 namespace ompm {
 
-Liveness::Liveness(const FunctionDecl *Fn, ASTContext &Ctx) : Fn(Fn) {
+Liveness::Liveness(const FunctionDecl *Fn, ASTContext &Ctx, GlobalScalarLiveness *Globals)
+    : Fn(Fn), Globals(Globals) {
   if (!Fn || !Fn->getBody())
     return;
   CFG::BuildOptions Opts;
@@ -150,8 +152,10 @@ int Liveness::effect(const Stmt *E, const VarDecl *V) const {
         return cast<VarDecl>(X)->getInit() ? -1 : 0;
     return 0;
   }
+  if (const auto *C = dyn_cast<CallExpr>(E); C && Globals && !V->hasLocalStorage())
+    return Globals->callMayRead(C, V) ? 1 : 0;
   const auto *DR = dyn_cast<DeclRefExpr>(E);
-  if (!DR || DR->getDecl() != V)
+  if (!DR || DR->getDecl()->getCanonicalDecl() != V->getCanonicalDecl())
     return 0;
   // The left side of a plain assignment is no read; everything else is
   // (compound assignments and increments read first).
@@ -169,34 +173,36 @@ int Liveness::effect(const Stmt *E, const VarDecl *V) const {
   return 1;
 }
 
-bool Liveness::mayBeReadAfter(const Stmt *S, const VarDecl *V) const {
-  if (!Graph || !V || !V->hasLocalStorage() || V->getType()->isReferenceType() ||
-      V->getDeclContext() != Fn || escapes(V))
+bool Liveness::followedGlobal(const VarDecl *V) const {
+  return Globals && V && !V->hasLocalStorage() && Globals->tracked(V);
+}
+
+bool Liveness::mayReadBeforeAssigning(const VarDecl *V) const {
+  if (!Graph || !followedGlobal(V))
     return true;
-  // Start from every point inside S (S is transparent, so any of them is as
-  // good as its exits) and walk forward over what is outside S.
+  return walk({{&Graph->getEntry(), 0}},
+              [](const CFGBlock *, unsigned, const Stmt *) { return false; }, V,
+              [] { return false; });
+}
+
+bool Liveness::walk(const std::vector<Start> &From,
+                    llvm::function_ref<bool(const CFGBlock *, unsigned, const Stmt *)> InS,
+                    const VarDecl *V, llvm::function_ref<bool()> AtExit) const {
   std::vector<const CFGBlock *> Work;
   llvm::DenseSet<const CFGBlock *> Queued;
   auto Push = [&](const CFGBlock *B) {
     if (B && Queued.insert(B).second)
       Work.push_back(B);
   };
-  // Whether element I of B is inside S: a range test on the numbering
-  // where there is one.
-  number();
-  std::optional<std::pair<unsigned, unsigned>> Range;
-  if (!Shared)
-    if (auto It = Order.find(S); It != Order.end())
-      Range = It->second;
-  auto InS = [&](const CFGBlock *B, unsigned I, const Stmt *E) {
-    if (!Range)
-      return inside(E, S);
-    unsigned X = ElementNumbers[B->getBlockID()][I];
-    return X != ~0u && Range->first <= X && X <= Range->second;
-  };
-  // Scans B from element I: true when a read comes before an assignment;
-  // queues B's successors when neither does.
+  // Scans B from element I: true when a read comes before an assignment
+  // (at the function's end: AtExit); queues B's successors when neither
+  // does.
+  bool ExitReached = false;
   auto Scan = [&](const CFGBlock *B, unsigned I) {
+    if (B == &Graph->getExit()) {
+      ExitReached = true;
+      return false;
+    }
     for (unsigned N = B->size(); I < N; ++I) {
       std::optional<CFGStmt> E = (*B)[I].getAs<CFGStmt>();
       if (!E || InS(B, I, E->getStmt()))
@@ -210,6 +216,46 @@ bool Liveness::mayBeReadAfter(const Stmt *S, const VarDecl *V) const {
     for (const CFGBlock::AdjacentBlock &Succ : B->succs())
       Push(Succ.getReachableBlock());
     return false;
+  };
+  // In the order given: a scan from a point where one is given, a block
+  // queued otherwise.
+  for (const Start &St : From) {
+    if (St.From == ~0u) {
+      Push(St.Block);
+      continue;
+    }
+    if (Scan(St.Block, St.From))
+      return true;
+  }
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.back();
+    Work.pop_back();
+    if (Scan(B, 0))
+      return true;
+  }
+  return ExitReached && AtExit();
+}
+
+bool Liveness::mayBeReadAfter(const Stmt *S, const VarDecl *V) const {
+  if (!Graph || !V || V->getType()->isReferenceType())
+    return true;
+  bool Global = followedGlobal(V);
+  if (!Global && (!V->hasLocalStorage() || V->getDeclContext() != Fn || escapes(V)))
+    return true;
+  // Start from every point inside S (S is transparent, so any of them is as
+  // good as its exits) and walk forward over what is outside S.
+  // Whether element I of B is inside S: a range test on the numbering
+  // where there is one.
+  number();
+  std::optional<std::pair<unsigned, unsigned>> Range;
+  if (!Shared)
+    if (auto It = Order.find(S); It != Order.end())
+      Range = It->second;
+  auto InS = [&](const CFGBlock *B, unsigned I, const Stmt *E) {
+    if (!Range)
+      return inside(E, S);
+    unsigned X = ElementNumbers[B->getBlockID()][I];
+    return X != ~0u && Range->first <= X && X <= Range->second;
   };
   if (StartsOf != S) {
     StartsOf = S;
@@ -231,22 +277,11 @@ bool Liveness::mayBeReadAfter(const Stmt *S, const VarDecl *V) const {
     }
   }
   // In the order of the blocks: a scan from inside S where S runs in a
-  // block, a block S jumps to queued.
-  for (const Start &St : Starts) {
-    if (St.From == ~0u) {
-      Push(St.Block);
-      continue;
-    }
-    if (Scan(St.Block, St.From))
-      return true;
-  }
-  while (!Work.empty()) {
-    const CFGBlock *B = Work.back();
-    Work.pop_back();
-    if (Scan(B, 0))
-      return true;
-  }
-  return false;
+  // block, a block S jumps to queued. At the function's end a local is
+  // dead; a followed global is read when its value may be read after the
+  // function returns.
+  std::vector<Start> From = Starts; // a question asked at the end may renumber
+  return walk(From, InS, V, [&] { return Global && Globals->liveAtExit(Fn, V); });
 }
 
 } // namespace ompm

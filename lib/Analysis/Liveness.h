@@ -16,15 +16,23 @@
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <memory>
 
 namespace ompm {
+
+class GlobalScalarLiveness;
 
 /// Liveness of local variables at the end of statements of one function.
 /// Built once per function (its CFG), asked many times.
 class Liveness {
 public:
-  Liveness(const clang::FunctionDecl *Fn, clang::ASTContext &Ctx);
+  /// Globals: when given, the file-scope scalars it follows
+  /// (Analysis/GlobalScalars.h) are answered too: a call may read one when
+  /// its function may read it before assigning it, and the function's end
+  /// reads it when its value may be read after the function returns.
+  Liveness(const clang::FunctionDecl *Fn, clang::ASTContext &Ctx,
+           GlobalScalarLiveness *Globals = nullptr);
 
   /// Whether the value V holds when S (a statement of the function) has run
   /// may be read before V is assigned again: some path of the CFG from a
@@ -38,6 +46,12 @@ public:
   /// the CFG could not be built.
   bool mayBeReadAfter(const clang::Stmt *S, const clang::VarDecl *V) const;
 
+  /// Whether the function may read V (a global its Globals follows) before
+  /// assigning it: from the function's entry, a path reaches a read of V
+  /// (or a call that may read it) with no assignment on the way. True,
+  /// to be safe, for any other variable or without a CFG.
+  bool mayReadBeforeAssigning(const clang::VarDecl *V) const;
+
   /// The parents of the function body's statements.
   const clang::ParentMap &parents() const { return *Parents; }
 
@@ -46,10 +60,14 @@ private:
   /// Numbers the body's statements (Order, ElementNumbers) unless done.
   void number() const;
   bool escapes(const clang::VarDecl *V) const;
+  /// V is a global the walks may follow (Globals tracks it).
+  bool followedGlobal(const clang::VarDecl *V) const;
+
   /// What the element E does to V: 1 read, -1 assignment, 0 nothing.
   int effect(const clang::Stmt *E, const clang::VarDecl *V) const;
 
   const clang::FunctionDecl *Fn;
+  GlobalScalarLiveness *Globals = nullptr;
   std::unique_ptr<clang::CFG> Graph;
   std::unique_ptr<clang::ParentMap> Parents;
   mutable llvm::DenseSet<const clang::VarDecl *> Escaping; ///< all of them, found once
@@ -76,6 +94,12 @@ private:
   };
   mutable std::vector<Start> Starts;
   mutable const clang::Stmt *StartsOf = nullptr;
+  /// The walk forward from From over the elements InS does not exclude:
+  /// true at a read of V before an assignment; at the function's end,
+  /// what AtExit says (asked last, once the walk is done).
+  bool walk(const std::vector<Start> &From,
+            llvm::function_ref<bool(const clang::CFGBlock *, unsigned, const clang::Stmt *)> InS,
+            const clang::VarDecl *V, llvm::function_ref<bool()> AtExit) const;
 };
 
 } // namespace ompm

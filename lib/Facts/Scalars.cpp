@@ -259,6 +259,7 @@ bool isPrivateTemporary(const Stmt *Body, const ValueDecl *V) {
     std::vector<const Stmt *> List = {B};
     if (const auto *CS = dyn_cast<CompoundStmt>(B))
       List.assign(CS->body_begin(), CS->body_end());
+    bool SelfContained = false; // an inner loop that writes V first, seen
     for (size_t K = 0; K < List.size(); ++K) {
       const Stmt *S = List[K];
       if (!countRefs(S, V))
@@ -267,8 +268,10 @@ bool isPrivateTemporary(const Stmt *Body, const ValueDecl *V) {
         return A->getOpcode() == BO_Assign && isRef(A->getLHS(), V) &&
                !mentions(A->getRHS(), V);
       // An inner loop that writes V before reading it in each of its
-      // iterations, V not read after it: V is private to this iteration
-      // too (the loop may run no iteration, so nothing may read it after).
+      // iterations: what it reads of V it wrote in the same iteration. The
+      // loop may run no iteration, so what follows must itself write V
+      // before reading it, or be such a loop too (NPB BT's lhsx: two `i`
+      // loops in a row that each start with `tmp1 = ...`).
       if (const auto *L = dyn_cast<OpenACCLoopConstruct>(S))
         S = L->getLoop();
       if (const auto *F = dyn_cast<ForStmt>(S)) {
@@ -279,12 +282,11 @@ bool isPrivateTemporary(const Stmt *Body, const ValueDecl *V) {
             A && A->getOpcode() == BO_Assign && isRef(A->getLHS(), V) &&
             !mentions(A->getRHS(), V))
           return true;
-        bool After = false;
-        for (size_t J = K + 1; J < List.size(); ++J)
-          After |= countRefs(List[J], V) > 0;
-        return !After && !countRefs(F->getInit(), V) &&
-               !countRefs(F->getCond(), V) && !countRefs(F->getInc(), V) &&
-               WrittenFirst(F->getBody());
+        if (countRefs(F->getInit(), V) || countRefs(F->getCond(), V) ||
+            countRefs(F->getInc(), V) || !WrittenFirst(F->getBody()))
+          return false;
+        SelfContained = true;
+        continue;
       }
       // Both branches of an if write it first, the condition not reading
       // it.
@@ -293,7 +295,7 @@ bool isPrivateTemporary(const Stmt *Body, const ValueDecl *V) {
                WrittenFirst(If->getThen()) && WrittenFirst(If->getElse());
       return false;
     }
-    return false;
+    return SelfContained;
   };
   return WrittenFirst(Body);
 }

@@ -1,5 +1,6 @@
 //===- SerialLoops.cpp - Serial loops proved parallel ---------------------===//
 #include "Facts/SerialLoops.h"
+#include "Analysis/GlobalScalars.h"
 #include "Analysis/Liveness.h"
 #include "Facts/Allocations.h"
 #include "Facts/Dependence.h"
@@ -253,7 +254,8 @@ std::string finalValueStatement(const ForStmt *For, const CanonicalLoop &CL, AST
 class Finder {
 public:
   Finder(ASTContext &Ctx, const SerialLoopOptions &Opts)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Opts(Opts), Allocs(Ctx) {}
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Opts(Opts), Allocs(Ctx),
+        Globals(Ctx, Allocs.callSites()) {}
   void function(const FunctionDecl *F) {
     Fn = F;
     Live.reset(); // built for the first loop (most functions have none)
@@ -315,11 +317,15 @@ private:
   const SourceManager &SM;
   const SerialLoopOptions &Opts;
   AllocationFacts Allocs;
+  /// The file's static scalars across its functions: a scratch global
+  /// (NPB's tmp1) is dead after a loop when nothing reads it before
+  /// assigning it, in the function or after it returns.
+  GlobalScalarLiveness Globals;
   const FunctionDecl *Fn = nullptr;
   std::unique_ptr<Liveness> Live; ///< of Fn, once a loop asks
   const Liveness &live() {
     if (!Live)
-      Live = std::make_unique<Liveness>(Fn, Ctx);
+      Live = std::make_unique<Liveness>(Fn, Ctx, &Globals);
     return *Live;
   }
   /// The parents of Fn's body's statements (Live's).

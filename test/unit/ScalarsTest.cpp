@@ -116,6 +116,21 @@ TEST(Scalars, Temporaries) {
   EXPECT_EQ(classify("{ for (int j = 0; j < n; j++) t = a[j]; a[i] = t; }", "t").Role,
             ScalarRole::Other);
   EXPECT_EQ(classify("{ t = t + a[i]; a[i] = t; }", "t").Role, ScalarRole::Other);
+  // Two inner loops in a row, each writing it first (NPB BT's lhsx); not
+  // when a statement after them reads it, nor when the second loop reads
+  // it first.
+  EXPECT_EQ(classify("{ for (int j = 0; j < n; j++) { t = a[j]; a[j] = t; }"
+                     "  for (int j = 1; j < n; j++) { t = 2; a[j] += t; } }", "t").Role,
+            ScalarRole::Private);
+  EXPECT_EQ(classify("{ for (int j = 0; j < n; j++) { t = a[j]; a[j] = t; }"
+                     "  for (int j = 1; j < n; j++) { t = 2; a[j] += t; } a[i] = t; }", "t").Role,
+            ScalarRole::Other);
+  EXPECT_EQ(classify("{ for (int j = 0; j < n; j++) { t = a[j]; a[j] = t; }"
+                     "  for (int j = 1; j < n; j++) { a[j] += t; t = 2; } }", "t").Role,
+            ScalarRole::Other);
+  EXPECT_EQ(classify("{ for (int j = 0; j < n; j++) { t = a[j]; a[j] = t; }"
+                     "  t = 3; a[i] = t; }", "t").Role,
+            ScalarRole::Private);
 }
 
 /// mayBeReadAfter for the first '#pragma acc' construct of f and Var.
