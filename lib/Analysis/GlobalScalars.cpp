@@ -1,6 +1,7 @@
 //===- GlobalScalars.cpp - Liveness of file-scope scalars across functions -===//
 #include "Analysis/GlobalScalars.h"
 #include "Analysis/OnceVisitor.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -69,12 +70,36 @@ bool GlobalScalarLiveness::callMayRead(const CallExpr *C, const VarDecl *V) {
     return true;
   const FunctionDecl *F = C->getDirectCallee();
   const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
-  if (!Def)
-    // Code the file does not hold cannot name a static variable; it can
-    // call back into the file only through a function whose address is
-    // taken.
-    return Calls.anyAddressTaken();
-  return readsBeforeAssigning(Def, V);
+  if (Def)
+    return readsBeforeAssigning(Def, V);
+  // Code the file does not hold cannot name a static variable; it can call
+  // back into the file through a function whose address is taken, and,
+  // unless it is a library's (declared in a system header), through any
+  // function of the file with external linkage.
+  if (Calls.anyAddressTaken())
+    return true;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (F && SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())))
+    return false;
+  return externalReads(V);
+}
+
+bool GlobalScalarLiveness::externalReads(const VarDecl *V) {
+  // (main is not among them: another file does not call it.) While this
+  // is being computed, a call that may come back answers "may".
+  auto [It, New] = External.try_emplace(V->getCanonicalDecl(), true);
+  if (!New)
+    return It->second;
+  bool R = false;
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *F = dyn_cast<FunctionDecl>(D);
+        F && F->doesThisDeclarationHaveABody() && F->isExternallyVisible() &&
+        !F->isMain() && readsBeforeAssigning(F, V)) {
+      R = true;
+      break;
+    }
+  External[V->getCanonicalDecl()] = R;
+  return R;
 }
 
 bool GlobalScalarLiveness::readsBeforeAssigning(const FunctionDecl *F, const VarDecl *V) {

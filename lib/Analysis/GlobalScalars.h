@@ -10,7 +10,10 @@
 //
 // - a call may read V when its function may read V before assigning it
 //   (its callees included), or when it goes to code the file does not hold
-//   and some function of the file has its address taken (a callback);
+//   and some function of the file has its address taken (a callback), or,
+//   for code that is not a library's, when a function of the file with
+//   external linkage may read V before assigning it (called back by
+//   name);
 // - V's value when F returns may be read when F can be called from
 //   elsewhere (external linkage, its address taken), or at one of its call
 //   sites the caller may read it afterwards (the caller's own end counting
@@ -50,6 +53,9 @@ public:
 
 private:
   const Liveness &liveOf(const clang::FunctionDecl *F);
+  /// Whether a function of the file with external linkage (which code of
+  /// other files may call) may read V before assigning it.
+  bool externalReads(const clang::VarDecl *V);
   void findCandidates();
 
   clang::ASTContext &Ctx;
@@ -59,6 +65,7 @@ private:
   std::map<const clang::FunctionDecl *, std::unique_ptr<Liveness>> Lives;
   /// Answers by (function, variable): 0 being computed, 1 may, 2 may not.
   std::map<std::pair<const clang::FunctionDecl *, const clang::VarDecl *>, int> Reads, Exits;
+  std::map<const clang::VarDecl *, bool> External;
 };
 
 } // namespace ompm

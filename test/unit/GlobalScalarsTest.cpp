@@ -141,3 +141,18 @@ TEST(GlobalScalarsTest, ReadsInsideDirectivesCount) {
     EXPECT_TRUE(G.liveAtExit(F, T)) << Dir;
   }
 }
+
+TEST(GlobalScalarsTest, AnotherFileMayCallBackByName) {
+  // other() is defined in another file, which may call step(), external,
+  // which reads t first: t is live after f. printf, a library's, cannot.
+  const char *Tail = "static double t;\n"
+                     "void other(void);\n"
+                     "int printf(const char *, ...);\n"
+                     "static void f(void) { t = 1; }\n";
+  Unit X(std::string(Tail) + "void step(void) { t = t + 1; }\n"
+                             "int main(void) { f(); other(); return 0; }\n");
+  EXPECT_TRUE(X.G->liveAtExit(X.fn("f"), X.var("t")));
+  Unit Y(std::string(Tail) + "void step(void) { t = 2; t = t + 1; }\n"
+                             "int main(void) { f(); other(); return 0; }\n");
+  EXPECT_FALSE(Y.G->liveAtExit(Y.fn("f"), Y.var("t")));
+}
