@@ -13,7 +13,10 @@ tool given, one process at a time, and prints a markdown table of wall time
 and peak resident memory (ru_maxrss) per file. A benchmark script, not a
 test: the figures go to docs/performance.md with the command and the date.
 
-A third shape, "nest" (--shapes nest), is one loop nest N deep: N nested
+"plain" is "straight" without the host reads (issue #32 item 2's shape).
+"oneline" (--shapes oneline) is N `_Pragma("acc parallel loop")` loops on
+one line of text, as generated or amalgamated sources have them.
+A fourth shape, "nest" (--shapes nest), is one loop nest N deep: N nested
 `#pragma acc loop seq` loops in one `acc parallel` construct (plain nested
 loops with --serial), for the time per level of nesting (issue #32 item 1).
 --emit SHAPE --sizes N --out FILE writes one generated file and runs
@@ -43,9 +46,19 @@ def nest(n, serial=False):
     return "\n".join(out)
 
 
+def one_line(n):
+    """N `_Pragma` loops on one line (generated and amalgamated sources)."""
+    loops = "".join('_Pragma("acc parallel loop copy(a[0:n])") for (int i = 0; i < n; i++) '
+                    "a[i] += %d; " % (k % 5) for k in range(n))
+    return ("#include <stdio.h>\nint main(void) { static double a[100]; int n = 100; " + loops +
+            'printf("%g\\n", a[3]); return 0; }\n')
+
+
 def program(n, shape, serial=False):
     if shape == "nest":
         return nest(n, serial)
+    if shape == "oneline":
+        return one_line(n)
     out = ["#include <stdio.h>", "#include <stdlib.h>", "int main(void) {",
            "  int n = 100;",
            "  double *a = malloc(n * sizeof(double)), *b = malloc(n * sizeof(double));",
@@ -55,7 +68,7 @@ def program(n, shape, serial=False):
     for k in range(n):
         out += ([] if serial else ["#pragma acc parallel loop"]) + [
             "  for (int i = 0; i < n; i++)", "    a[i] = b[i] + %d;" % k]
-        if k % 10 == 0:
+        if k % 10 == 0 and shape != "plain":
             out.append("  s += a[%d %% n];" % k)
     if shape == "loop":
         out.append("  }")
@@ -100,7 +113,7 @@ def main(argv):
     p.add_argument("--serial", action="store_true",
                    help="plain loops and --offload=serial instead of OpenACC")
     p.add_argument("--shapes", default="straight,loop",
-                   help="comma-separated: straight, loop, nest")
+                   help="comma-separated: straight, loop, plain, oneline, nest")
     p.add_argument("--tool-arg", action="append", default=[],
                    help="an argument for every tool run (repeatable)")
     p.add_argument("--emit", metavar="SHAPE",
@@ -109,8 +122,8 @@ def main(argv):
     a = p.parse_args(argv)
     sizes = [int(s) for s in a.sizes.split(",")]
     if a.emit:
-        if len(sizes) != 1 or not a.out or a.emit not in ("straight", "loop", "nest"):
-            p.error("--emit needs a shape (straight, loop, nest), one size and --out")
+        if len(sizes) != 1 or not a.out or a.emit not in ("straight", "loop", "plain", "oneline", "nest"):
+            p.error("--emit needs a shape (straight, loop, plain, oneline, nest), one size and --out")
         with open(a.out, "w") as f:
             f.write(program(sizes[0], a.emit, a.serial))
         return 0

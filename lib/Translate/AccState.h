@@ -49,6 +49,10 @@ struct AccFileState {
   bool NeedOmpH = false;
   /// Constructs left untranslated: not emitted, so nothing may rely on them.
   llvm::DenseSet<const clang::Stmt *> FailedConstructs;
+  /// Each directive's children (the directives whose Parent it is), in the
+  /// order of Dirs; built on first use (AccStep::descendants).
+  std::vector<std::vector<int>> Children;
+  bool ChildrenBuilt = false;
   /// The translated compute constructs, for data placement.
   std::vector<Kernel> Kernels;
   /// Translated kernels that map sections of structure members: no data

@@ -34,6 +34,32 @@ TEST(AccStateTest, RecordsAndDescendants) {
   EXPECT_EQ(S.descendants(X.dir(DK::Parallel)), std::vector<int>{X.dir(DK::Loop)});
 }
 
+TEST(AccStateTest, DescendantsAtEveryDepthInTheirOrder) {
+  // Grandchildren come with children, in the order of the file; a sibling
+  // construct's are not among them.
+  PlanFixture X("void f(int n, float *a) {\n"
+                "  #pragma acc parallel\n"
+                "  {\n"
+                "    #pragma acc loop gang\n"
+                "    for (int i = 0; i < n; i++)\n"
+                "      #pragma acc loop vector\n"
+                "      for (int j = 0; j < n; j++)\n"
+                "        a[i * n + j] = 0;\n"
+                "    #pragma acc loop\n"
+                "    for (int i = 0; i < n; i++)\n"
+                "      a[i] += 1;\n"
+                "  }\n"
+                "  #pragma acc parallel loop\n"
+                "  for (int i = 0; i < n; i++)\n"
+                "    a[i] += 2;\n"
+                "}\n");
+  Step S(*X.Base, *X.St);
+  EXPECT_EQ(S.descendants(X.dir(DK::Parallel)),
+            (std::vector<int>{X.dir(DK::Loop, 0), X.dir(DK::Loop, 1), X.dir(DK::Loop, 2)}));
+  EXPECT_EQ(S.descendants(X.dir(DK::Loop, 0)), std::vector<int>{X.dir(DK::Loop, 1)});
+  EXPECT_TRUE(S.descendants(X.dir(DK::ParallelLoop)).empty());
+}
+
 TEST(AccStateTest, DeviceTypeFiltersTheClausesAfterIt) {
   PlanFixture X("void f(int n, float *a) {\n"
                 "  #pragma acc parallel loop num_gangs(4) device_type(radeon) num_gangs(8) device_type(nvidia) vector_length(64)\n"
