@@ -178,11 +178,33 @@ int main(int argc, const char **argv) {
   if (!Parser) {
     // The option parser has printed what it rejected (an invalid value) or
     // returns it under its own prefix (an unknown option): one line each.
+    // A suggestion far from what was typed ("Did you mean '--root'?" for
+    // --frobnicate) is dropped.
     std::string Msg = toString(Parser.takeError());
-    StringRef M = StringRef(Msg).trim();
-    M.consume_front((llvm::sys::path::filename(argv[0]) + ": ").str());
-    if (!M.empty())
-      errs() << "omp-migrate: error: " << M << "\n";
+    std::string Prefix = (llvm::sys::path::filename(argv[0]) + ": ").str();
+    llvm::SmallVector<StringRef, 4> Lines;
+    StringRef(Msg).trim().split(Lines, '\n', -1, /*KeepEmpty=*/false);
+    std::string Unknown;
+    for (StringRef L : Lines) {
+      L = L.trim();
+      L.consume_front(Prefix);
+      if (L.empty())
+        continue;
+      StringRef Quoted = L.drop_until([](char C) { return C == '\''; }).drop_front();
+      Quoted = Quoted.take_until([](char C) { return C == '\''; });
+      if (L.starts_with("Did you mean")) {
+        StringRef Typed = StringRef(Unknown).ltrim('-').split('=').first;
+        StringRef Near = Quoted.ltrim('-').split('=').first;
+        if (Unknown.empty() ||
+            Typed.edit_distance(Near) > std::max<size_t>(1, Typed.size() / 3))
+          continue;
+        errs() << "omp-migrate: " << L << "\n";
+        continue;
+      }
+      if (L.starts_with("Unknown command line argument"))
+        Unknown = Quoted.str();
+      errs() << "omp-migrate: error: " << L << "\n";
+    }
     return 2;
   }
   if (Jobs.getNumOccurrences() && Jobs == 0) {

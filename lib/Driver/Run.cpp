@@ -80,7 +80,8 @@ int writeOutput(const FileResult &R, const DriverOptions &Opts, llvm::StringRef 
       Target = std::string(Real);
     llvm::ErrorOr<llvm::sys::fs::perms> P = llvm::sys::fs::getPermissions(Target);
     if (P && (*P & llvm::sys::fs::all_write) == 0) {
-      Err << "omp-migrate: error: '" << R.Path
+      // Named as the file's other messages name it (not '/dir/./f.c').
+      Err << "omp-migrate: error: '" << (R.Shown.empty() ? R.Path : R.Shown)
           << "' is read-only: not rewritten (make it writable to translate it in place)\n";
       return 2;
     }
