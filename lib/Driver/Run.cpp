@@ -578,10 +578,27 @@ int Run::run(const std::vector<std::string> &Sources) {
       OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";
     }));
   }
-  if (!Opts.Sarif.empty())
+  if (!Opts.Sarif.empty()) {
+    // Code scanning places a log's paths against the repository's root:
+    // without --root, the SARIF log's %SRCROOT% is the git work tree that
+    // holds the project (a project in a subdirectory of its repository),
+    // else the project's root.
+    std::string SarifRoot = Root;
+    if (Opts.Root.empty())
+      for (llvm::StringRef D = Root; !D.empty(); D = llvm::sys::path::parent_path(D)) {
+        llvm::SmallString<256> Git(D);
+        llvm::sys::path::append(Git, ".git");
+        if (llvm::sys::fs::exists(Git)) {
+          SarifRoot = D.str();
+          break;
+        }
+        if (D == llvm::sys::path::parent_path(D))
+          break;
+      }
     Status = std::max(Status, writeJson(Opts.Sarif, "SARIF log", Err, [&](llvm::raw_ostream &OS) {
-      OS << llvm::formatv("{0:2}", sarifLog(Results, Root, Opts.ToolVersion)) << "\n";
+      OS << llvm::formatv("{0:2}", sarifLog(Results, SarifRoot, Opts.ToolVersion)) << "\n";
     }));
+  }
   if (!Opts.ExportFixes.empty()) {
     if (!Results.empty())
       Fixes.MainSourceFile = Results.front().Path;
