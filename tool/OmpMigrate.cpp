@@ -20,7 +20,6 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 #include <optional>
-#include <set>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -177,36 +176,10 @@ int main(int argc, const char **argv) {
   // Without -p and without "--", Clang's tooling looks for a
   // compile_commands.json above each file and, when the nearest one is not
   // valid, runs without flags and exits 0: check it as -p's would be.
-  bool DashDash = llvm::any_of(ArrayRef<const char *>(argv, argc),
-                               [](const char *A) { return StringRef(A) == "--"; });
-  if (!DashDash && !ompm::buildPathArgument(ArrayRef<const char *>(argv, argc))) {
-    std::set<std::string> Checked;
-    for (int I = 1; I < argc; ++I) {
-      StringRef A = argv[I];
-      StringRef Ext = llvm::sys::path::extension(A);
-      if (A.starts_with("-") || !llvm::sys::fs::is_regular_file(A) ||
-          !llvm::is_contained({".c", ".cc", ".cpp", ".cxx", ".C", ".c++"}, Ext))
-        continue;
-      llvm::SmallString<256> Dir(A);
-      llvm::sys::fs::make_absolute(Dir);
-      for (StringRef D = llvm::sys::path::parent_path(Dir); !D.empty();
-           D = llvm::sys::path::parent_path(D)) {
-        llvm::SmallString<256> DB(D);
-        llvm::sys::path::append(DB, "compile_commands.json");
-        if (llvm::sys::fs::exists(DB)) {
-          if (Checked.insert(D.str()).second) {
-            std::string Error = ompm::checkBuildPath(D);
-            if (!Error.empty()) {
-              errs() << Error;
-              return 2;
-            }
-          }
-          break;
-        }
-        if (D == llvm::sys::path::parent_path(D))
-          break;
-      }
-    }
+  if (std::string Error = ompm::checkNearestDatabases(ArrayRef<const char *>(argv, argc));
+      !Error.empty()) {
+    errs() << Error;
+    return 2;
   }
   auto Parser = clang::tooling::CommonOptionsParser::create(argc, argv, Category,
                                                             cl::ZeroOrMore);

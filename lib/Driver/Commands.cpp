@@ -7,6 +7,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include <set>
 
 using namespace clang;
 
@@ -232,6 +233,41 @@ std::string checkBuildPath(StringRef Dir) {
     if (L.starts_with("json-compilation-database:"))
       Msg += "  " + L.str() + "\n";
   return Msg;
+}
+
+std::optional<std::string> nearestDirWith(StringRef Dir, StringRef Name) {
+  for (StringRef D = Dir; !D.empty(); D = llvm::sys::path::parent_path(D)) {
+    llvm::SmallString<256> P(D);
+    llvm::sys::path::append(P, Name);
+    if (llvm::sys::fs::exists(P))
+      return D.str();
+    if (D == llvm::sys::path::parent_path(D))
+      break;
+  }
+  return std::nullopt;
+}
+
+std::string checkNearestDatabases(llvm::ArrayRef<const char *> Argv) {
+  if (buildPathArgument(Argv) ||
+      llvm::any_of(Argv, [](const char *A) { return StringRef(A) == "--"; }))
+    return "";
+  std::set<std::string> Checked;
+  for (size_t I = 1; I < Argv.size(); ++I) {
+    StringRef A = Argv[I];
+    StringRef Ext = llvm::sys::path::extension(A);
+    if (A.starts_with("-") || !llvm::sys::fs::is_regular_file(A) ||
+        !llvm::is_contained({".c", ".cc", ".cpp", ".cxx", ".C", ".c++"}, Ext))
+      continue;
+    llvm::SmallString<256> Abs(A);
+    llvm::sys::fs::make_absolute(Abs);
+    std::optional<std::string> D =
+        nearestDirWith(llvm::sys::path::parent_path(Abs), "compile_commands.json");
+    if (!D || !Checked.insert(*D).second)
+      continue;
+    if (std::string Error = checkBuildPath(*D); !Error.empty())
+      return Error;
+  }
+  return "";
 }
 
 } // namespace ompm

@@ -96,6 +96,18 @@ std::optional<std::string> buildPathArgument(llvm::ArrayRef<const char *> Argv);
 /// and guesses), else "".
 std::string checkBuildPath(llvm::StringRef Dir);
 
+/// The nearest directory, Dir or one above it, that holds an entry named
+/// Name (a file or directory: ".git", "compile_commands.json"); nullopt if
+/// none does.
+std::optional<std::string> nearestDirWith(llvm::StringRef Dir, llvm::StringRef Name);
+
+/// Without -p and without "--", Clang's tooling reads the nearest
+/// compile_commands.json above each source file and, when it is not valid,
+/// runs without flags: the error checkBuildPath gives for the first such
+/// database of the source files in Argv (C and C++ files that exist), else
+/// "". Nothing is checked with -p or "--".
+std::string checkNearestDatabases(llvm::ArrayRef<const char *> Argv);
+
 } // namespace ompm
 
 #endif

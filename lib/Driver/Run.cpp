@@ -583,18 +583,8 @@ int Run::run(const std::vector<std::string> &Sources) {
     // without --root, the SARIF log's %SRCROOT% is the git work tree that
     // holds the project (a project in a subdirectory of its repository),
     // else the project's root.
-    std::string SarifRoot = Root;
-    if (Opts.Root.empty())
-      for (llvm::StringRef D = Root; !D.empty(); D = llvm::sys::path::parent_path(D)) {
-        llvm::SmallString<256> Git(D);
-        llvm::sys::path::append(Git, ".git");
-        if (llvm::sys::fs::exists(Git)) {
-          SarifRoot = D.str();
-          break;
-        }
-        if (D == llvm::sys::path::parent_path(D))
-          break;
-      }
+    std::string SarifRoot =
+        Opts.Root.empty() ? nearestDirWith(Root, ".git").value_or(Root) : Root;
     Status = std::max(Status, writeJson(Opts.Sarif, "SARIF log", Err, [&](llvm::raw_ostream &OS) {
       OS << llvm::formatv("{0:2}", sarifLog(Results, SarifRoot, Opts.ToolVersion)) << "\n";
     }));

@@ -84,6 +84,8 @@ private:
     bool FullExtent = false; ///< mapped on its whole allocation
     bool UserMapped = false; ///< an enclosing data region of the input maps it
     std::string Why;         ///< why not Ok (the first reason)
+    /// No kernel inside writes it: a host read needs no update.
+    bool deviceReadOnly() const { return Types.size() == 1 && Types.count("to"); }
     void reject(std::string W) {
       Ok = false;
       if (Why.empty())

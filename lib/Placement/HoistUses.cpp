@@ -156,7 +156,7 @@ bool HoistAttempt::collectUses() {
       if (const auto *U = dyn_cast_or_null<UnaryOperator>(Top))
         Write = U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf;
       const Cand &C = Cands[V];
-      if (!Write && Element && C.Types.size() == 1 && C.Types.count("to"))
+      if (!Write && Element && C.deviceReadOnly())
         continue;
       return no("'" + V->getNameAsString() +
                 "' is used in the loop's own header: no place for an update");
@@ -183,8 +183,7 @@ bool HoistAttempt::collectUses() {
     if (!Cands[U.V].Ok)
       continue;
     // A read of an array no kernel inside writes: the host copy is current.
-    const Cand &C = Cands[U.V];
-    if (!U.Writes && C.Types.size() == 1 && C.Types.count("to"))
+    if (!U.Writes && Cands[U.V].deviceReadOnly())
       continue;
     const Stmt *S = stmtOf(U.Call);
     if (!S || S == L)

@@ -144,3 +144,19 @@ TEST(CommandsTest, CheckBuildPath) {
   llvm::sys::fs::remove(File);
   llvm::sys::fs::remove(Dir);
 }
+
+TEST(CommandsTest, NearestDirWithWalksUp) {
+  llvm::SmallString<128> Top;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("ompm-near", Top));
+  llvm::SmallString<128> Deep(Top);
+  llvm::sys::path::append(Deep, "a", "b");
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Deep));
+  llvm::SmallString<128> Mark(Top);
+  llvm::sys::path::append(Mark, "a", ".git");
+  ASSERT_FALSE(llvm::sys::fs::create_directory(Mark));
+  llvm::SmallString<128> A(Top);
+  llvm::sys::path::append(A, "a");
+  EXPECT_EQ(nearestDirWith(Deep, ".git"), std::optional<std::string>(std::string(A)));
+  EXPECT_EQ(nearestDirWith(Deep, "no-such-entry-ompm"), std::nullopt);
+  llvm::sys::fs::remove_directories(Top);
+}
