@@ -40,11 +40,18 @@ void GlobalScalarLiveness::findCandidates() {
   Found = true;
   if (Ctx.getLangOpts().CPlusPlus || Ctx.getLangOpts().ObjC)
     return;
+  // Code of a system header cannot name the file's static variables, nor
+  // is one of its own a candidate: its declarations are not walked (C: they
+  // are the translation unit's top-level declarations).
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto System = [&](const Decl *D) { return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())); };
   Escapes E;
-  E.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (!System(D))
+      E.TraverseDecl(D);
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     const auto *V = dyn_cast<VarDecl>(D);
-    if (!V || !V->isFileVarDecl() || V->isExternallyVisible() ||
+    if (!V || System(V) || !V->isFileVarDecl() || V->isExternallyVisible() ||
         !V->getType()->isArithmeticType() || V->getType().isVolatileQualified() ||
         E.Found.count(V->getCanonicalDecl()))
       continue;

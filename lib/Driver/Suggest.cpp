@@ -89,6 +89,8 @@ llvm::json::Array loopsReport(const FileResult &R) {
       O["atomic"] = strings(L.Atomics);
       if (!L.DeviceFunctions.empty())
         O["declare_target"] = strings(L.DeviceFunctions);
+      if (!L.DeviceGlobals.empty())
+        O["declare_target_link"] = strings(L.DeviceGlobals);
       if (!L.Versioned.empty())
         O["versioned"] = L.Versioned;
       if (!L.FinalValue.empty())

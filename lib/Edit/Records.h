@@ -70,6 +70,7 @@ struct LoopRecord {
   unsigned Collapse = 1;
   std::vector<std::string> Private, Reductions, Atomics;
   std::vector<std::string> DeviceFunctions; ///< made declare target
+  std::vector<std::string> DeviceGlobals;   ///< made declare target link
   /// The loop's own edits (its directive line, and atomic lines in its
   /// body): correct on their own, without the data placement's.
   std::vector<Edit> Fix;

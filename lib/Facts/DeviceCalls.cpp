@@ -2,6 +2,7 @@
 #include "Facts/DeviceCalls.h"
 #include "Facts/Regions.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLExtras.h"
 #include <functional>
@@ -17,11 +18,16 @@ namespace ompm {
 /// scalar parameters, only its own variables, calls only to such
 /// functions, no recursion; with Follow, also pointers to arithmetic
 /// elements that it only subscripts or passes on), and then the file's
-/// functions it needs are added to Needed. A global it reads is refused:
-/// the device function would read its own copy, which clang 19 cannot
-/// update from the host when the variable is static (`target update` and
-/// `map(always, to:)` of a static declare target variable: "not externally
-/// visible", or no copy at all; checked on the CPU stand-in).
+/// functions it needs are added to Needed. A global it reads is refused,
+/// except with Globals (and Follow): then a global it only reads, as a
+/// scalar or through subscripts that reach an element, is added to Globals.
+/// Such a global becomes `declare target link`: the device reads the copy
+/// that the kernel running the function maps, as for any variable. (With
+/// `declare target` alone the device function would read a copy of its
+/// own, which clang 19 cannot update from the host when the variable is
+/// static: `target update` and `map(always, to:)` of a static declare
+/// target variable say "not externally visible", or copy nothing; checked
+/// on the CPU stand-in.)
 /// "passes 'p' of 'g' something other than ..." for the first pointer
 /// argument of C (a call of G) that pointerArgument does not take; "" if
 /// none.
@@ -35,9 +41,24 @@ static std::string pointerArgumentsWhy(const CallExpr *C, const FunctionDecl *G)
   return "";
 }
 
+/// The variable at the root of E, an assignment's target or an operand
+/// of & (through subscripts, parentheses and casts); null if none.
+static const VarDecl *rootVar(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
+    E = Sub->getBase()->IgnoreParenImpCasts();
+  const auto *DR = dyn_cast<DeclRefExpr>(E);
+  return DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+}
+
+/// A variable that is not the function's own: not a local, not a
+/// parameter.
+static bool isGlobal(const VarDecl *V) { return V && !V->hasLocalStorage(); }
+
 static std::string deviceWhy(const FunctionDecl *F, const SourceManager &SM,
                       std::vector<const FunctionDecl *> &Needed,
-                      std::set<const FunctionDecl *> &Visiting, bool Follow) {
+                      std::set<const FunctionDecl *> &Visiting, bool Follow,
+                      std::vector<const VarDecl *> *Globals) {
   std::string Name = "'" + F->getNameAsString() + "'";
   if (SM.isInSystemHeader(F->getLocation()))
     return isPureFunction(F->getQualifiedNameAsString())
@@ -68,11 +89,41 @@ static std::string deviceWhy(const FunctionDecl *F, const SourceManager &SM,
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
     if (!S || !Why.empty())
       return;
+    // With Globals: a global it reads, kept; one it writes, refused.
+    auto Global = [&](const VarDecl *V) {
+      if (std::string W = deviceGlobalWhy(V, SM); !W.empty()) {
+        Why = Name + ", which uses '" + V->getNameAsString() + "', " + W;
+        return;
+      }
+      if (!llvm::is_contained(*Globals, V->getCanonicalDecl()))
+        Globals->push_back(V->getCanonicalDecl());
+    };
+    if (Globals) {
+      const Expr *Target = nullptr;
+      if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+        Target = B->getLHS();
+      else if (const auto *U = dyn_cast<UnaryOperator>(S);
+               U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf))
+        Target = U->getSubExpr();
+      if (const VarDecl *V = Target ? rootVar(Target) : nullptr; isGlobal(V)) {
+        Why = Name + ", which " +
+              (isa<UnaryOperator>(S) && cast<UnaryOperator>(S)->getOpcode() == UO_AddrOf
+                   ? "takes the address of '"
+                   : "writes '") +
+              V->getNameAsString() + "', not a variable of its own";
+        return;
+      }
+    }
     if (const auto *DR = dyn_cast<DeclRefExpr>(S)) {
-      if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()); V && !V->hasLocalStorage())
-        Why = Name + ", which uses '" + V->getNameAsString() +
-              "', not a variable of its own";
-      else if (IsPointerParam(DR->getDecl()))
+      if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()); isGlobal(V)) {
+        if (Globals && V->getType()->isArithmeticType())
+          Global(V);
+        else
+          Why = Name + ", which uses '" + V->getNameAsString() + "', not a variable of its own" +
+                (Globals ? " (a global array is read only through subscripts that "
+                           "reach an element)"
+                         : "");
+      } else if (IsPointerParam(DR->getDecl()))
         Why = Name + ", which uses its pointer '" + DR->getDecl()->getNameAsString() +
               "' other than through subscripts";
     } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(S);
@@ -89,11 +140,19 @@ static std::string deviceWhy(const FunctionDecl *F, const SourceManager &SM,
           Walk(I);
         return;
       }
+      if (const auto *V = Root ? dyn_cast<VarDecl>(Root->getDecl()) : nullptr;
+          Globals && isGlobal(V) && V->getType()->isArrayType()) {
+        Global(V);
+        for (const Expr *I : Indices)
+          Walk(I);
+        return;
+      }
     } else if (const auto *C = dyn_cast<CallExpr>(S)) {
       const FunctionDecl *G = C->getDirectCallee();
       if (!G) {
         Why = Name + ", which calls through a pointer";
-      } else if (std::string W = deviceWhy(G, SM, Needed, Visiting, Follow); !W.empty()) {
+      } else if (std::string W = deviceWhy(G, SM, Needed, Visiting, Follow, Globals);
+                 !W.empty()) {
         Why = Name + ", which calls " + W;
       } else if (Follow) {
         // Its pointer arguments: what the caller's facts can follow.
@@ -135,7 +194,8 @@ static std::string deviceWhy(const FunctionDecl *F, const SourceManager &SM,
 /// Why the loop's calls keep it on the host; empty if every callee can run
 /// on the device (the file's functions among them in Needed).
 std::string callsWhy(const Stmt *S, const SourceManager &SM,
-                     std::vector<const FunctionDecl *> &Needed, bool FollowPointers) {
+                     std::vector<const FunctionDecl *> &Needed, bool FollowPointers,
+                     std::vector<const VarDecl *> *Globals) {
   if (!S)
     return "";
   if (const auto *C = dyn_cast<CallExpr>(S)) {
@@ -143,16 +203,69 @@ std::string callsWhy(const Stmt *S, const SourceManager &SM,
     if (!F)
       return "the loop calls through a pointer";
     std::set<const FunctionDecl *> Visiting;
-    if (std::string W = deviceWhy(F, SM, Needed, Visiting, FollowPointers); !W.empty())
+    if (std::string W = deviceWhy(F, SM, Needed, Visiting, FollowPointers,
+                                  FollowPointers ? Globals : nullptr);
+        !W.empty())
       return "the loop calls " + W;
     if (FollowPointers && !SM.isInSystemHeader(F->getLocation()))
       if (std::string W = pointerArgumentsWhy(C, F); !W.empty())
         return "the loop " + W;
   }
   for (const Stmt *Ch : S->children())
-    if (std::string W = callsWhy(Ch, SM, Needed, FollowPointers); !W.empty())
+    if (std::string W = callsWhy(Ch, SM, Needed, FollowPointers, Globals); !W.empty())
       return W;
   return "";
+}
+
+std::string deviceGlobalWhy(const VarDecl *V, const SourceManager &SM) {
+  if (!V->isFileVarDecl() || V->isStaticDataMember())
+    return "not a variable of its own nor of the file";
+  if (SM.isInSystemHeader(SM.getExpansionLoc(V->getLocation())))
+    return "a global of a system header";
+  QualType T = V->getType();
+  ASTContext &Ctx = V->getASTContext();
+  while (const ArrayType *A = Ctx.getAsArrayType(T)) {
+    if (!isa<ConstantArrayType>(A))
+      return "a global array of unknown size";
+    T = A->getElementType();
+  }
+  if (!T->isArithmeticType() || T.isVolatileQualified() || V->getType().isVolatileQualified())
+    return "a global that is not of arithmetic elements, or volatile";
+  if (V->getTLSKind() != VarDecl::TLS_None || V->hasAttr<OMPThreadPrivateDeclAttr>())
+    return "a thread-local global";
+  for (const VarDecl *R : V->redecls())
+    if (R->hasAttr<OMPDeclareTargetDeclAttr>())
+      return "a global already declare target";
+  if (V->getFormalLinkage() != Linkage::Internal) {
+    const VarDecl *Def = V->getDefinition();
+    if (!Def || !SM.isInMainFile(SM.getExpansionLoc(Def->getLocation())))
+      return "a global defined in another file (its definition would not be declare target)";
+  }
+  return "";
+}
+
+bool usesGlobals(const FunctionDecl *F) {
+  std::set<const FunctionDecl *> Seen;
+  std::function<bool(const Stmt *)> Walk = [&](const Stmt *S) -> bool {
+    if (!S)
+      return false;
+    if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+      if (isGlobal(dyn_cast<VarDecl>(DR->getDecl())))
+        return true;
+    if (const auto *C = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *G = C->getDirectCallee())
+        if (const FunctionDecl *Def = G->getDefinition();
+            Def && !Def->getASTContext().getSourceManager().isInSystemHeader(
+                       Def->getLocation()) &&
+            Seen.insert(Def).second && Walk(Def->getBody()))
+          return true;
+    for (const Stmt *Ch : S->children())
+      if (Walk(Ch))
+        return true;
+    return false;
+  };
+  const FunctionDecl *Def = F->getDefinition();
+  return Def && Seen.insert(Def).second && Walk(Def->getBody());
 }
 
 bool followedPointerParam(const ParmVarDecl *P) {

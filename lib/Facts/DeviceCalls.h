@@ -29,9 +29,28 @@ namespace ompm {
 /// on (followedPointerParam), when each call passes such a parameter a
 /// variable, a row of one or an element's address (pointerArgument): the
 /// caller's facts (lib/Facts/Regions) then follow the call into its body.
+/// Globals: when given (with FollowPointers), a function of the file may
+/// also read file-scope variables (deviceGlobalWhy), only through
+/// subscripts that reach an element or as a scalar, never writing them;
+/// they are added to Globals (the caller's facts then see the reads, and
+/// the translation makes them `declare target link`, mapped by each kernel
+/// that runs the function).
 std::string callsWhy(const clang::Stmt *S, const clang::SourceManager &SM,
                      std::vector<const clang::FunctionDecl *> &Needed,
-                     bool FollowPointers = false);
+                     bool FollowPointers = false,
+                     std::vector<const clang::VarDecl *> *Globals = nullptr);
+
+/// Why V, a variable a function of the file uses, cannot be read by it on
+/// the device through `declare target link`; empty when it can: a
+/// file-scope variable of arithmetic type or a fixed-size array of them, not
+/// volatile, thread-local, threadprivate or already declare target, with
+/// internal linkage or defined in the main file (a definition elsewhere
+/// would not be declared target).
+std::string deviceGlobalWhy(const clang::VarDecl *V, const clang::SourceManager &SM);
+
+/// Whether F, or a function of the file it calls, uses a file-scope
+/// variable (a caller's facts must follow the call to see it).
+bool usesGlobals(const clang::FunctionDecl *F);
 
 /// Whether P is a parameter whose accesses a caller's facts follow: a
 /// pointer to arithmetic elements or to fixed-size arrays of them

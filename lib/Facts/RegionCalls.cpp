@@ -43,7 +43,9 @@ bool RegionFacts::followsCall(const CallExpr *C) const {
       return false;
     Pointers = true;
   }
-  return Pointers;
+  // A call with scalars only is followed when the callee reads globals
+  // (DeviceCalls' Globals): its reads are the region's.
+  return Pointers || usesGlobals(Def);
 }
 
 void RegionFacts::preCall(const CallExpr *C,

@@ -486,7 +486,9 @@ bool Finder::parallel(const ForStmt *For, SerialLoop &L) {
 
 bool Finder::testLoop(const ForStmt *For, SerialLoop &L) {
   std::vector<const FunctionDecl *> Needed;
-  if (std::string W = callsWhy(For, SM, Needed, /*FollowPointers=*/true); !W.empty()) {
+  std::vector<const VarDecl *> Globals;
+  if (std::string W = callsWhy(For, SM, Needed, /*FollowPointers=*/true, &Globals);
+      !W.empty()) {
     L.Why = W;
     return false;
   }
@@ -499,6 +501,18 @@ bool Finder::testLoop(const ForStmt *For, SerialLoop &L) {
   const RegionFacts &F = *Facts;
   L.Facts = Facts;
   L.DeviceFunctions = Needed;
+  L.DeviceGlobals = Globals;
+  // A global the callees read on the device is one copy for all threads:
+  // the loop must not write it (a private or reduced copy would not be what
+  // they read).
+  for (const VarDecl *G : Globals)
+    for (const ValueDecl *V : F.externalVars())
+      if (V->getCanonicalDecl() == G && (F.isWritten(V) || F.isAddressTaken(V))) {
+        L.Why = "the loop writes '" + G->getNameAsString() +
+                "', which a function it calls reads on the device (one copy "
+                "for all iterations)";
+        return false;
+      }
   // Pointers that may be the same memory: the loop is versioned, a run-time
   // test of their sections choosing the offloaded copy, when it is parallel
   // with them distinct (and pointers only: a member or a pointer to

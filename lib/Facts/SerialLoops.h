@@ -83,6 +83,9 @@ struct SerialLoop {
   /// Functions of the file the loop calls (directly or not), each checked
   /// to run on the device: they get declare target.
   std::vector<const clang::FunctionDecl *> DeviceFunctions;
+  /// File-scope variables those functions read (never write): `declare
+  /// target link`, mapped by the kernel (canonical declarations).
+  std::vector<const clang::VarDecl *> DeviceGlobals;
   /// Pairs of pointers (one written) that may be the same memory, the loop
   /// parallel when they are not: it is versioned, a run-time test that
   /// their sections do not overlap choosing the offloaded copy, the

@@ -118,6 +118,7 @@ FilePlan planFile(ASTContext &Ctx, const std::vector<Directive> &InputDirs,
   PlanInput Input(Ctx, Dirs, St.FailedConstructs, Opts.OptimizeOpenMP);
   std::vector<Kernel> Kernels = std::move(St.Kernels);
   SerialTranslator Serial(Base, Kernels);
+  Serial.addForeign(St.GlobalDeclared);
   if (Opts.OffloadSerial) {
     SerialLoopOptions SO;
     SO.ArrayReductions = Opts.ArrayReductions;
@@ -150,6 +151,8 @@ FilePlan planFile(ASTContext &Ctx, const std::vector<Directive> &InputDirs,
   std::vector<const Stmt *> MemberKernels = St.MemberKernels;
   if (Opts.OptimizeOpenMP)
     Input.addOpenMP(Kernels, MemberKernels);
+  // Globals made declare target link stay with each kernel's own map.
+  Serial.dropLinkGlobals(Kernels);
   if (Opts.Data == DataPlacement::Hoist) {
     std::vector<Barrier> Bs = Input.barriers(MemberKernels);
     // A kernel that may run on the host (an if or self clause) uses the

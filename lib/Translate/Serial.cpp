@@ -89,6 +89,8 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
   // loop's (lib/Facts/RegionCalls), as the dependence test saw them.
   assert(L.Facts && "an offloaded loop keeps the facts it was tested with");
   const RegionFacts &F = *L.Facts;
+  if (std::string Why = linkWhy(L); !Why.empty())
+    return Why;
   // The loop variables of the collapsed loops are private to OpenMP.
   std::set<const ValueDecl *> Associated = nestVariables(F, L.For, L.Collapse);
   std::set<std::string> Reduced, Flags(L.Flags.begin(), L.Flags.end());
@@ -106,6 +108,10 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
       if (std::string Why = mapArrayOf(F, V, L.For, /*Deref=*/false, Maps, Items, R.Notes);
           !Why.empty())
         return Why;
+      continue;
+    }
+    if (llvm::is_contained(L.DeviceGlobals, VD->getCanonicalDecl())) {
+      Maps.add("to", Name); // what the device functions read (declare target link)
       continue;
     }
     if (!F.isWritten(V) || Associated.count(V))
@@ -347,7 +353,21 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
     LR.Offloaded = true;
     LR.Parallel = true;
     LR.Directive = Line;
+    // The globals they read: declare target link, before their first use.
+    EditSet Link(SM);
+    for (const VarDecl *G : L.DeviceGlobals) {
+      std::string Unused;
+      const FunctionDecl *At = Links.pointFor(G, Unused); // linkWhy checked it
+      Link.insertLinesBefore(SM.getExpansionLoc(At->getSourceRange().getBegin()),
+                             {"#pragma omp declare target link(" + G->getNameAsString() + ")"});
+      R.Notes.push_back("'" + G->getNameAsString() + "' is read on the device by a function "
+                        "the loop calls: declare target link, mapped by the kernel");
+      LR.DeviceGlobals.push_back(G->getNameAsString());
+      if (Linked.insert(G).second)
+        LinkPending.push_back(Link.edits().back());
+    }
     LR.Fix = E.edits();
+    LR.Fix.insert(LR.Fix.end(), Link.edits().begin(), Link.edits().end());
     LR.Fix.insert(LR.Fix.end(), Declare.edits().begin(), Declare.edits().end());
     Out.Loops.push_back(std::move(LR));
     EditSet None(SM);
@@ -361,11 +381,42 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
     K.Fn = L.Fn;
     for (const FunctionDecl *D : L.DeviceFunctions)
       K.Followed.insert(D->getCanonicalDecl());
+    // Each kernel maps the linked globals itself (dropLinkGlobals).
+    llvm::erase_if(Items, [&](const KernelItem &I) {
+      const auto *VD = dyn_cast_or_null<VarDecl>(I.V);
+      return VD && llvm::is_contained(L.DeviceGlobals, VD->getCanonicalDecl());
+    });
     K.Items = std::move(Items);
     K.Body = L.For;
     Kernels.push_back(std::move(K));
     Offloaded.insert(L.For);
   }
+}
+
+std::string SerialTranslator::linkWhy(const SerialLoop &L) {
+  for (const VarDecl *G : L.DeviceGlobals) {
+    std::string Name = "'" + G->getNameAsString() + "'";
+    if (Foreign.count(G))
+      return Name + ", which a function the loop calls reads on the device, is also in an "
+             "OpenACC construct of the file (declare target link is not combined with it)";
+    if (!G->getDeclContext()->getRedeclContext()->isTranslationUnit())
+      return Name + ", which a function the loop calls reads on the device, is in a "
+             "namespace (declare target link is written for globals of the file only)";
+    std::string Why;
+    if (!Links.pointFor(G, Why))
+      return Why;
+  }
+  return "";
+}
+
+void SerialTranslator::dropLinkGlobals(std::vector<Kernel> &All) const {
+  if (Linked.empty())
+    return;
+  for (Kernel &K : All)
+    llvm::erase_if(K.Items, [&](const KernelItem &I) {
+      const auto *VD = dyn_cast_or_null<VarDecl>(I.V);
+      return VD && Linked.count(VD->getCanonicalDecl());
+    });
 }
 
 } // namespace ompm

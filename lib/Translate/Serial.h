@@ -15,6 +15,7 @@
 #include "Edit/PlanStep.h"
 #include "Facts/SerialLoops.h"
 #include "Placement/Kernels.h"
+#include "Translate/LinkPoints.h"
 #include "clang/AST/ParentMap.h"
 #include <map>
 #include <memory>
@@ -25,7 +26,24 @@ namespace ompm {
 class SerialTranslator : public PlanStep {
 public:
   SerialTranslator(const PlanStep &Base, std::vector<Kernel> &Kernels)
-      : PlanStep(Base), Kernels(Kernels) {}
+      : PlanStep(Base), Kernels(Kernels), Links(Ctx) {
+    // The kernels of the input's constructs, and their variables.
+    for (const Kernel &K : Kernels)
+      for (const KernelItem &I : K.Items)
+        if (I.V)
+          Foreign.insert(llvm::cast<clang::ValueDecl>(I.V->getCanonicalDecl()));
+  }
+  /// Variables the input's OpenACC declare directives name (at file scope):
+  /// a device function of a loop may not read them through `declare target
+  /// link`.
+  template <typename Set> void addForeign(const Set &Vs) {
+    for (const clang::ValueDecl *V : Vs)
+      Foreign.insert(llvm::cast<clang::ValueDecl>(V->getCanonicalDecl()));
+  }
+  /// Removes from every kernel's items the globals made `declare target
+  /// link`: each kernel maps them itself, and no data region may hold them
+  /// (clang 19 refuses `target update` of a static one).
+  void dropLinkGlobals(std::vector<Kernel> &All) const;
   /// Offloads each loop proved parallel (a record each), and records the
   /// others as decisions.
   void run(const std::vector<SerialLoop> &Loops);
@@ -35,6 +53,10 @@ public:
   /// placement: a region that starts at an offloaded loop puts its line at
   /// the same place, and it must come first (before the kernel's own).
   void emitEdits() {
+    // Link directives first: one may go where a function's declare target
+    // line goes, and must come before it.
+    Out.Edits.insert(Out.Edits.end(), LinkPending.begin(), LinkPending.end());
+    LinkPending.clear();
     Out.Edits.insert(Out.Edits.end(), Pending.begin(), Pending.end());
     Pending.clear();
   }
@@ -80,6 +102,15 @@ private:
   EditSet Atomics{SM};
   /// The functions made declare target so far (once each).
   std::set<const clang::FunctionDecl *> DeclaredTarget;
+  /// Globals read by device functions: where their link directive goes,
+  /// those given one so far, and its edits.
+  LinkPoints Links;
+  std::set<const clang::VarDecl *> Linked;
+  std::vector<Edit> LinkPending;
+  /// Variables of the input's own kernels and declare directives.
+  std::set<const clang::ValueDecl *> Foreign;
+  /// Why L's device globals cannot be linked; "" when they can.
+  std::string linkWhy(const SerialLoop &L);
 };
 
 } // namespace ompm

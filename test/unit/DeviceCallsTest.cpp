@@ -91,3 +91,74 @@ TEST(DeviceCalls, WhatAFollowedPointerMayBe) {
                 "void f(double *a) { for (int i = 0; i < 9; i++) g(&a[i]); }\n"),
             "the loop calls 'g', which uses 'ce', not a variable of its own");
 }
+
+TEST(DeviceCalls, GlobalsReadOnTheDevice) {
+  // callsWhy with Globals: the globals read, or why not.
+  auto Globals = [](llvm::StringRef Code, std::vector<std::string> &Names) {
+    std::unique_ptr<clang::ASTUnit> AST = parseCode(Code, {});
+    const clang::FunctionDecl *F = nullptr;
+    for (const clang::Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls())
+      if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D); FD && FD->getName() == "f")
+        F = FD;
+    std::vector<const clang::FunctionDecl *> N;
+    std::vector<const clang::VarDecl *> G;
+    std::string W = callsWhy(F->getBody(), AST->getSourceManager(), N, true, &G);
+    for (const clang::VarDecl *V : G)
+      Names.push_back(V->getNameAsString());
+    return W;
+  };
+  std::vector<std::string> Names;
+  // Through subscripts that reach an element, and a scalar, in a callee's
+  // callee too.
+  EXPECT_EQ(Globals("static double ce[5][13];\nstatic int n0;\n"
+                    "static double c(int m) { return ce[m][1] / n0; }\n"
+                    "static double g(int i) { return ce[i % 5][0] + c(i % 5); }\n"
+                    "void f(double *a) { for (int i = 0; i < 9; i++) a[i] = g(i); }\n",
+                    Names),
+            "");
+  EXPECT_EQ(Names, (std::vector<std::string>{"ce", "n0"}));
+  Names.clear();
+  EXPECT_EQ(Globals("static int count;\nstatic int g(int i) { count++; return i; }\n"
+                    "void f(int *a) { for (int i = 0; i < 9; i++) a[i] = g(i); }\n",
+                    Names),
+            "the loop calls 'g', which writes 'count', not a variable of its own");
+  EXPECT_EQ(Globals("static double t[4];\nstatic double g(int i) { t[i % 4] = i; return 0; }\n"
+                    "void f(double *a) { for (int i = 0; i < 9; i++) a[i] = g(i); }\n",
+                    Names),
+            "the loop calls 'g', which writes 't', not a variable of its own");
+  EXPECT_EQ(Globals("static double t[4];\nstatic double h(double *p) { return p[0]; }\n"
+                    "static double g(int i) { return h(t); }\n"
+                    "void f(double *a) { for (int i = 0; i < 9; i++) a[i] = g(i); }\n",
+                    Names),
+            "the loop calls 'g', which uses 't', not a variable of its own (a global array is "
+            "read only through subscripts that reach an element)");
+  EXPECT_EQ(Globals("static volatile int v;\nstatic int g(int i) { return i + v; }\n"
+                    "void f(int *a) { for (int i = 0; i < 9; i++) a[i] = g(i); }\n",
+                    Names),
+            "the loop calls 'g', which uses 'v', a global that is not of arithmetic elements, "
+            "or volatile");
+  EXPECT_EQ(Globals("extern double x[4];\nstatic double g(int i) { return x[i % 4]; }\n"
+                    "void f(double *a) { for (int i = 0; i < 9; i++) a[i] = g(i); }\n",
+                    Names),
+            "the loop calls 'g', which uses 'x', a global defined in another file (its "
+            "definition would not be declare target)");
+  // Without Globals, the rule of old.
+  std::vector<std::string> Needed;
+  EXPECT_EQ(why("static int n0;\nstatic int g(int i) { return i + n0; }\n"
+                "void f(int *a) { for (int i = 0; i < 9; i++) a[i] = g(i); }\n", &Needed),
+            "the loop calls 'g', which uses 'n0', not a variable of its own");
+}
+
+TEST(DeviceCalls, UsesGlobalsFollowsCalls) {
+  std::unique_ptr<clang::ASTUnit> AST =
+      parseCode("static int n0;\nstatic int c(int i) { return i + n0; }\n"
+                "static int g(int i) { return c(i) * 2; }\n"
+                "static int h(int i) { int k = i; return k; }\n", {});
+  std::map<std::string, const clang::FunctionDecl *> Fs;
+  for (const clang::Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls())
+    if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D))
+      Fs[FD->getNameAsString()] = FD;
+  EXPECT_TRUE(usesGlobals(Fs["c"]));
+  EXPECT_TRUE(usesGlobals(Fs["g"]));
+  EXPECT_FALSE(usesGlobals(Fs["h"]));
+}
