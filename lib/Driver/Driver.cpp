@@ -241,18 +241,43 @@ std::vector<FileResult> parseFiles(const tooling::CompilationDatabase &DB,
   // with a file system of its own, whose working directory (the command's)
   // is not the process's: files are parsed in parallel, and written
   // meanwhile.
-  for (const std::string &File : Files)
-    for (const tooling::CompileCommand &Cmd : DB.getCompileCommands(File)) {
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  for (const std::string &Given : Files) {
+    // Absolute from the process's directory when the command runs in
+    // another: the tool parses in the command's directory, where a relative
+    // name would be another file (`omp-migrate sub/ok.c` with a command run
+    // in sub/). Otherwise as given, which Clang's messages repeat.
+    llvm::SmallString<256> Abs(Given);
+    llvm::sys::fs::make_absolute(Abs);
+    std::string File = Given;
+    std::vector<tooling::CompileCommand> Cmds = DB.getCompileCommands(Given);
+    if (!llvm::sys::path::is_absolute(Given) &&
+        llvm::any_of(Cmds, [&](const tooling::CompileCommand &C) {
+          return !llvm::sys::fs::equivalent(C.Directory, Cwd);
+        })) {
+      File = std::string(Abs);
+      Cmds = DB.getCompileCommands(File);
+    }
+    for (const tooling::CompileCommand &Cmd : Cmds) {
       OneCommand Single(Cmd);
       tooling::ClangTool Tool(Single, {File}, std::make_shared<PCHContainerOperations>(),
                               llvm::vfs::createPhysicalFileSystem());
       Tool.mapVirtualFile(BuiltinHeaderPath, builtinOpenACCHeader());
       Tool.appendArgumentsAdjuster(
           commonAdjuster(Opts.OptimizeOpenMP || Opts.OffloadSerial || Opts.OffloadOpenMP, &Log));
+      // A file named by its absolute path (every file of a -p run), or
+      // parsed in another directory than the process's: Clang's messages
+      // name it absolutely too, as omp-migrate's own lines do, not as the
+      // command spells it (`b.c:21:45: warning` beside `/src/b.c: 1 of 1`).
+      if (llvm::sys::path::is_absolute(Given) || File != Given)
+        Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+            "-fdiagnostics-absolute-paths", tooling::ArgumentInsertPosition::END));
       Tool.setDiagnosticConsumer(&Log);
       Tool.setPrintErrorMessage(false);
       Tool.run(&F);
     }
+  }
   Dropped = Log.droppedFlags();
   return Results;
 }
