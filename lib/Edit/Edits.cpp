@@ -96,6 +96,19 @@ void EditSet::insertLinesAfter(SourceLocation Loc,
   Edits.push_back({static_cast<unsigned>(NL), 0, Text, /*Closes=*/true});
 }
 
+void EditSet::appendLineAfter(SourceLocation Loc, const std::string &Line) {
+  unsigned O = offset(Loc);
+  size_t NL = Buf.find('\n', O);
+  if (NL == llvm::StringRef::npos) {
+    Edits.push_back({static_cast<unsigned>(Buf.size()), 0, "\n" + Line + "\n", true});
+    return;
+  }
+  if (NL > O && Buf[NL - 1] == '\r') // a CRLF file keeps its line ends
+    Edits.push_back({static_cast<unsigned>(NL - 1), 0, "\r\n" + Line, true});
+  else
+    Edits.push_back({static_cast<unsigned>(NL), 0, "\n" + Line, true});
+}
+
 void EditSet::removeDirective(CharSourceRange R) {
   unsigned B = offset(R.getBegin()), E = offset(R.getEnd());
   if (std::string Other = otherFileOf(SM, R.getBegin()); !Other.empty()) {

@@ -59,6 +59,10 @@ public:
   void insertLinesAfter(clang::SourceLocation Loc,
                         const std::vector<std::string> &Lines,
                         const std::string &Indent);
+  /// Append Line as a line of its own at the end of Loc's line (the edit
+  /// is at the line's end, not at the next line's start, where another
+  /// construct's lines may go).
+  void appendLineAfter(clang::SourceLocation Loc, const std::string &Line);
   /// Remove a directive: its whole line when only blanks remain, else just
   /// its text (a trailing comment stays).
   void removeDirective(clang::CharSourceRange R);

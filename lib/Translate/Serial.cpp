@@ -353,21 +353,16 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
     LR.Offloaded = true;
     LR.Parallel = true;
     LR.Directive = Line;
-    // The globals they read: declare target link, before their first use.
-    EditSet Link(SM);
+    // The globals they read: declare target link (its lines: linkEdits).
     for (const VarDecl *G : L.DeviceGlobals) {
-      std::string Unused;
-      const FunctionDecl *At = Links.pointFor(G, Unused); // linkWhy checked it
-      Link.insertLinesBefore(SM.getExpansionLoc(At->getSourceRange().getBegin()),
-                             {"#pragma omp declare target link(" + G->getNameAsString() + ")"});
       R.Notes.push_back("'" + G->getNameAsString() + "' is read on the device by a function "
                         "the loop calls: declare target link, mapped by the kernel");
       LR.DeviceGlobals.push_back(G->getNameAsString());
-      if (Linked.insert(G).second)
-        LinkPending.push_back(Link.edits().back());
+      Linked.insert(G);
     }
+    if (!L.DeviceGlobals.empty())
+      LinkUsers.push_back({Out.Loops.size(), L.DeviceGlobals});
     LR.Fix = E.edits();
-    LR.Fix.insert(LR.Fix.end(), Link.edits().begin(), Link.edits().end());
     LR.Fix.insert(LR.Fix.end(), Declare.edits().begin(), Declare.edits().end());
     Out.Loops.push_back(std::move(LR));
     EditSet None(SM);
@@ -391,6 +386,44 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
     Kernels.push_back(std::move(K));
     Offloaded.insert(L.For);
   }
+  linkEdits();
+}
+
+void SerialTranslator::linkEdits() {
+  // One line per place, naming every global linked there (in the order of
+  // their declarations), the same in each loop's fix-it that needs one of
+  // them: clang-apply-replacements merges identical insertions only.
+  std::map<unsigned, std::pair<SourceLocation, std::vector<const VarDecl *>>> At;
+  std::map<const VarDecl *, unsigned> PlaceOf;
+  for (const VarDecl *G : Linked) {
+    std::string Unused;
+    SourceLocation Loc = Links.pointFor(G, Unused); // linkWhy checked it
+    unsigned O = SM.getFileOffset(Loc);
+    At[O].first = Loc;
+    At[O].second.push_back(G);
+    PlaceOf[G] = O;
+  }
+  std::map<unsigned, Edit> EditAt;
+  for (auto &[O, Place] : At) {
+    std::vector<const VarDecl *> &Gs = Place.second;
+    llvm::sort(Gs, [&](const VarDecl *A, const VarDecl *B) {
+      return SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
+    });
+    std::vector<std::string> Names;
+    for (const VarDecl *G : Gs)
+      Names.push_back(G->getNameAsString());
+    EditSet E(SM);
+    E.appendLineAfter(Place.first, "#pragma omp declare target link(" + llvm::join(Names, ", ") + ")");
+    EditAt[O] = E.edits().back();
+    LinkPending.push_back(E.edits().back());
+  }
+  for (const auto &[Index, Gs] : LinkUsers) {
+    std::set<unsigned> Places;
+    for (const VarDecl *G : Gs)
+      Places.insert(PlaceOf[G]);
+    for (unsigned O : Places)
+      Out.Loops[Index].Fix.push_back(EditAt[O]);
+  }
 }
 
 std::string SerialTranslator::linkWhy(const SerialLoop &L) {
@@ -403,7 +436,7 @@ std::string SerialTranslator::linkWhy(const SerialLoop &L) {
       return Name + ", which a function the loop calls reads on the device, is in a "
              "namespace (declare target link is written for globals of the file only)";
     std::string Why;
-    if (!Links.pointFor(G, Why))
+    if (Links.pointFor(G, Why).isInvalid())
       return Why;
   }
   return "";

@@ -111,6 +111,10 @@ private:
   std::set<const clang::ValueDecl *> Foreign;
   /// Why L's device globals cannot be linked; "" when they can.
   std::string linkWhy(const SerialLoop &L);
+  /// The offloaded loops (their index in Out.Loops) that link globals.
+  std::vector<std::pair<size_t, std::vector<const clang::VarDecl *>>> LinkUsers;
+  /// The link directive lines, once all loops are offloaded.
+  void linkEdits();
 };
 
 } // namespace ompm

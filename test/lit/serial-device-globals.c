@@ -19,19 +19,32 @@
 // RUN: diff %t.ref %t.gout
 // RUN: %omp-migrate --offload=serial %t.c -- > %t.again.c
 // RUN: diff %t.c %t.again.c
+// The fix-its of --suggest, all applied: each loop's carries the link lines
+// it needs, at the ends of the declarations' lines, so they do not collide
+// with a function's declare target line (clang-apply-replacements refused
+// that); shared lines come twice, which OpenMP allows.
+// RUN: rm -rf %t.fix && mkdir %t.fix && cp %s %t.fix/g.c
+// RUN: cd %t.fix && %omp-migrate --suggest --export-fixes=%t.fix/g.yaml g.c -- > /dev/null 2>&1
+// RUN: clang-apply-replacements %t.fix
+// RUN: %clang19-offload -Werror=openmp-target %t.fix/g.c -o %t.fix.omp
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.fix.omp > %t.fix.out
+// RUN: diff %t.ref %t.fix.out
 #include <stdio.h>
 
 #define N 4000
 
+// Each directive on the line after the declaration, before any use (init's,
+// on the host, is the first).
+// OUT:      {{^}}static double ce[5][13];
+// OUT-NEXT: {{^}}#pragma omp declare target link(ce)
+// OUT-NEXT: {{^}}static int nx0; // the grid's size
+// OUT-NEXT: {{^}}#pragma omp declare target link(nx0)
+// OUT-NEXT: {{^}}static double u[N][5], out[N], w[N];
 static double ce[5][13];
-static int nx0;
+static int nx0; // the grid's size
 static double u[N][5], out[N], w[N];
 static int count;
 
-// The first use of both is in init, on the host: the directives go before it.
-// OUT:      {{^}}#pragma omp declare target link(ce)
-// OUT-NEXT: {{^}}#pragma omp declare target link(nx0)
-// OUT-NEXT: {{^}}static void init(void) {
 static void init(void) {
   int m, k;
   for (m = 0; m < 5; m++)

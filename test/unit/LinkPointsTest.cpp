@@ -14,28 +14,32 @@ const clang::VarDecl *var(clang::ASTContext &Ctx, llvm::StringRef Name) {
   return nullptr;
 }
 
+/// The line of Loc, 0 when it is invalid.
+unsigned line(clang::ASTContext &Ctx, clang::SourceLocation Loc) {
+  return Loc.isValid() ? Ctx.getSourceManager().getSpellingLineNumber(Loc) : 0;
+}
+
 } // namespace
 
-TEST(LinkPoints, BeforeTheFunctionThatUsesItFirst) {
+TEST(LinkPoints, AfterTheDeclarationGroup) {
   std::unique_ptr<clang::ASTUnit> AST =
-      parseCode("static double ce[5];\nstatic int n0;\n"
+      parseCode("static double ce[5];\n"
+                "static double a[3],\n"
+                "  b[4]; // scratch\n"
                 "static void init(void) { ce[0] = 1; }\n"
-                "static double g(int i) { return ce[i % 5] * n0; }\n"
-                "int main(void) { init(); n0 = 2; return (int)g(1); }\n",
+                "static double g(int i) { return ce[i % 5] * a[0] * b[0]; }\n"
+                "int main(void) { init(); return (int)g(1); }\n",
                 {});
   clang::ASTContext &Ctx = AST->getASTContext();
   LinkPoints L(Ctx);
   std::string Why;
-  const clang::FunctionDecl *At = L.pointFor(var(Ctx, "ce"), Why);
-  ASSERT_TRUE(At);
-  EXPECT_EQ(At->getName(), "init"); // a host use counts
-  At = L.pointFor(var(Ctx, "n0"), Why);
-  ASSERT_TRUE(At);
-  EXPECT_EQ(At->getName(), "g");
+  EXPECT_EQ(line(Ctx, L.pointFor(var(Ctx, "ce"), Why)), 1u);
+  EXPECT_EQ(line(Ctx, L.pointFor(var(Ctx, "a"), Why)), 3u); // the group's `;`
+  EXPECT_EQ(line(Ctx, L.pointFor(var(Ctx, "b"), Why)), 3u);
   EXPECT_EQ(Why, "");
 }
 
-TEST(LinkPoints, NoneWhenFirstUsedOutsideAFunction) {
+TEST(LinkPoints, NoneWhereNoLineFits) {
   std::unique_ptr<clang::ASTUnit> AST =
       parseCode("static double ce[5];\nstatic double *p = &ce[0];\n"
                 "static double t[2]; static double g(int i) { return t[i % 2]; }\n"
@@ -44,10 +48,10 @@ TEST(LinkPoints, NoneWhenFirstUsedOutsideAFunction) {
   clang::ASTContext &Ctx = AST->getASTContext();
   LinkPoints L(Ctx);
   std::string Why;
-  EXPECT_FALSE(L.pointFor(var(Ctx, "ce"), Why));
+  EXPECT_TRUE(L.pointFor(var(Ctx, "ce"), Why).isInvalid());
   EXPECT_EQ(Why, "no place for 'declare target link' of 'ce': its first use is not in a "
                  "function");
-  EXPECT_FALSE(L.pointFor(var(Ctx, "t"), Why));
-  EXPECT_EQ(Why, "no place for 'declare target link' of 't': it is declared after, or on "
-                 "the line of, 'g', which uses it first");
+  EXPECT_TRUE(L.pointFor(var(Ctx, "t"), Why).isInvalid());
+  EXPECT_EQ(Why, "no place for 'declare target link' of 't': code follows its declaration "
+                 "on its line");
 }
