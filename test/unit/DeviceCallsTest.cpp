@@ -24,6 +24,23 @@ std::string why(llvm::StringRef Code, std::vector<std::string> *Needed = nullptr
   return W;
 }
 
+/// callsWhy of the body of function f with FollowPointers; with Globals,
+/// also the names of the globals its callees read.
+std::string followWhy(llvm::StringRef Code, std::vector<std::string> *Globals = nullptr) {
+  std::unique_ptr<clang::ASTUnit> AST = parseCode(Code, {});
+  const clang::FunctionDecl *F = nullptr;
+  for (const clang::Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls())
+    if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D); FD && FD->getName() == "f")
+      F = FD;
+  std::vector<const clang::FunctionDecl *> N;
+  std::vector<const clang::VarDecl *> G;
+  std::string W = callsWhy(F->getBody(), AST->getSourceManager(), N, /*FollowPointers=*/true,
+                           Globals ? &G : nullptr);
+  for (const clang::VarDecl *V : G)
+    Globals->push_back(V->getNameAsString());
+  return W;
+}
+
 } // namespace
 
 TEST(DeviceCalls, PureLibraryAndScalarFunctionsOfTheFile) {
@@ -64,15 +81,7 @@ TEST(DeviceCalls, PointerParametersFollowedOnlyWhenAsked) {
 }
 
 TEST(DeviceCalls, WhatAFollowedPointerMayBe) {
-  auto Why = [](llvm::StringRef Code) {
-    std::unique_ptr<clang::ASTUnit> AST = parseCode(Code, {});
-    const clang::FunctionDecl *F = nullptr;
-    for (const clang::Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls())
-      if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D); FD && FD->getName() == "f")
-        F = FD;
-    std::vector<const clang::FunctionDecl *> N;
-    return callsWhy(F->getBody(), AST->getSourceManager(), N, /*FollowPointers=*/true);
-  };
+  auto Why = [](llvm::StringRef Code) { return followWhy(Code); };
   // Only subscripted: not offset, not dereferenced, not stored.
   EXPECT_EQ(Why("static void g(double *p) { *p = 1; }\n"
                 "void f(double *a) { for (int i = 0; i < 9; i++) g(&a[i]); }\n"),
@@ -86,7 +95,7 @@ TEST(DeviceCalls, WhatAFollowedPointerMayBe) {
                 "void f(double **a) { for (int i = 0; i < 9; i++) g(a); }\n"),
             "the loop calls 'g', which takes 'p' that is not a scalar (what it reaches is not "
             "followed)");
-  // A global the callee reads: not its own (declare target is not done).
+  // A global the callee reads: not its own, unless the caller takes Globals.
   EXPECT_EQ(Why("double ce[5];\nstatic void g(double *p) { p[0] = ce[0]; }\n"
                 "void f(double *a) { for (int i = 0; i < 9; i++) g(&a[i]); }\n"),
             "the loop calls 'g', which uses 'ce', not a variable of its own");
@@ -95,17 +104,7 @@ TEST(DeviceCalls, WhatAFollowedPointerMayBe) {
 TEST(DeviceCalls, GlobalsReadOnTheDevice) {
   // callsWhy with Globals: the globals read, or why not.
   auto Globals = [](llvm::StringRef Code, std::vector<std::string> &Names) {
-    std::unique_ptr<clang::ASTUnit> AST = parseCode(Code, {});
-    const clang::FunctionDecl *F = nullptr;
-    for (const clang::Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls())
-      if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D); FD && FD->getName() == "f")
-        F = FD;
-    std::vector<const clang::FunctionDecl *> N;
-    std::vector<const clang::VarDecl *> G;
-    std::string W = callsWhy(F->getBody(), AST->getSourceManager(), N, true, &G);
-    for (const clang::VarDecl *V : G)
-      Names.push_back(V->getNameAsString());
-    return W;
+    return followWhy(Code, &Names);
   };
   std::vector<std::string> Names;
   // Through subscripts that reach an element, and a scalar, in a callee's
