@@ -124,7 +124,8 @@ SourceLocation LinkPoints::pointFor(const VarDecl *G, std::string &Why) {
   }
   if (!SM.isBeforeInTranslationUnit(At, Begin) ||
       SM.getSpellingLineNumber(At) >= SM.getSpellingLineNumber(Begin)) {
-    Why = NoPlace + "'" + Fn->getNameAsString() + "' uses it on the line of its declaration";
+    Why = NoPlace + "'" + Fn->getNameAsString() +
+          "' uses it before the end of its last declaration, or on that line";
     return {};
   }
   return At;

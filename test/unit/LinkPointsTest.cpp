@@ -55,3 +55,18 @@ TEST(LinkPoints, NoneWhereNoLineFits) {
   EXPECT_EQ(Why, "no place for 'declare target link' of 't': code follows its declaration "
                  "on its line");
 }
+
+TEST(LinkPoints, NoneWhenUsedBeforeTheDefinition) {
+  std::unique_ptr<clang::ASTUnit> AST =
+      parseCode("extern double x[4];\n"
+                "static double g(int i) { return x[i % 4]; }\n"
+                "double x[4];\n"
+                "int main(void) { return (int)g(0); }\n",
+                {});
+  clang::ASTContext &Ctx = AST->getASTContext();
+  LinkPoints L(Ctx);
+  std::string Why;
+  EXPECT_TRUE(L.pointFor(var(Ctx, "x"), Why).isInvalid());
+  EXPECT_EQ(Why, "no place for 'declare target link' of 'x': 'g' uses it before the end of "
+                 "its last declaration, or on that line");
+}
