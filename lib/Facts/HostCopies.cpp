@@ -1,6 +1,7 @@
 //===- HostCopies.cpp - Where the host copy is current, over the CFG ------===//
 
 #include "Facts/HostCopies.h"
+#include <optional>
 #include "Facts/StmtWalk.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -55,32 +56,20 @@ HostCopies::HostCopies(const FunctionDecl *Fn, ASTContext &Ctx) : Ctx(Ctx) {
       Stack.push_back({Next, Next->succ_begin()});
   }
   std::reverse(Order.begin(), Order.end());
+  Reachable.insert(Order.begin(), Order.end());
+  for (const CFGBlock *B : *Cfg) {
+    unsigned I = 0;
+    for (const CFGElement &CE : *B) {
+      if (std::optional<CFGStmt> CS = CE.getAs<CFGStmt>())
+        ElementAt[CS->getStmt()].push_back({B, I});
+      ++I;
+    }
+  }
 }
 
 HostCopies::~HostCopies() = default;
 
 namespace {
-
-/// The meet-semilattice: the items current on every path so far; Top is
-/// "no path yet" (the identity of the meet).
-struct Avail {
-  bool Top = true;
-  std::set<std::string> Items;
-  bool operator==(const Avail &O) const { return Top == O.Top && Items == O.Items; }
-};
-
-Avail meet(const Avail &A, const Avail &B) {
-  if (A.Top)
-    return B;
-  if (B.Top)
-    return A;
-  Avail R;
-  R.Top = false;
-  for (const std::string &I : A.Items)
-    if (B.Items.count(I))
-      R.Items.insert(I);
-  return R;
-}
 
 /// The variable whose storage lvalue E is, or is part of (`k`; `s` of
 /// `s.len`, `s->len`, `s[i]`, `*s`), and whether E is all of it.
@@ -267,90 +256,98 @@ HostCopies::elementsOf(const CFGBlock &B, const Reader &R,
   return Out;
 }
 
-bool HostCopies::currentOnEntry(const CopyEvents &E, const Stmt *S,
-                                const ValueDecl *V,
+bool HostCopies::currentOnEntry(const CopyEvents &E, const Stmt *S, const ValueDecl *V,
                                 llvm::ArrayRef<std::string> Items) const {
   if (!Cfg || !S)
     return false;
-  const unsigned N = Cfg->getNumBlockIDs();
   Reader R(E, V, *Parents);
   FetchMap FetchesBefore;
   for (const CopyEvents::Fetch *F : R.fetches())
     FetchesBefore[F->Before].push_back(F->Item);
-  std::vector<std::vector<Elem>> Elems(N);
-  for (const CFGBlock *B : *Cfg)
-    Elems[B->getBlockID()] = elementsOf(*B, R, FetchesBefore);
-  auto Transfer = [](Avail A, const Elem &El) {
-    if (El.Kill)
-      A.Items.clear();
-    for (const std::string &I : El.KillItems)
-      A.Items.erase(I);
-    A.Items.insert(El.Gen.begin(), El.Gen.end());
-    return A;
+  // The elements of the blocks the walk reaches, built once each.
+  std::vector<std::optional<std::vector<Elem>>> Elems(Cfg->getNumBlockIDs());
+  auto ElemsOf = [&](const CFGBlock *B) -> const std::vector<Elem> & {
+    std::optional<std::vector<Elem>> &O = Elems[B->getBlockID()];
+    if (!O)
+      O = elementsOf(*B, R, FetchesBefore);
+    return *O;
   };
-  // Forward to a fixed point: nothing is current when the function starts.
-  std::vector<Avail> In(N), OutS(N);
-  const CFGBlock &Entry = Cfg->getEntry();
-  bool Changed = true;
-  while (Changed) {
-    Changed = false;
-    for (const CFGBlock *B : Order) {
-      unsigned Id = B->getBlockID();
-      Avail A;
-      if (B == &Entry) {
-        A.Top = false;
-      } else {
-        for (const CFGBlock::AdjacentBlock &P : B->preds())
-          if (const CFGBlock *PB = P.getReachableBlock())
-            A = meet(A, OutS[PB->getBlockID()]);
-      }
-      In[Id] = A;
-      if (!A.Top)
-        for (const Elem &El : Elems[Id])
-          A = Transfer(std::move(A), El);
-      if (!(A == OutS[Id])) {
-        OutS[Id] = std::move(A);
-        Changed = true;
-      }
-    }
-  }
-  // The meet of the states on the edges into S: into an element of S from
-  // one outside it. A block that starts inside S is entered from outside
-  // unless every predecessor ends inside S (a predecessor with no statement
-  // counts as outside, which only adds paths).
   auto InS = [&](const Elem &El) { return El.S && R.within(El.S, S); };
-  Avail At;
-  for (const CFGBlock *B : *Cfg) {
-    const std::vector<Elem> &Es = Elems[B->getBlockID()];
-    Avail A = In[B->getBlockID()];
-    if (A.Top)
-      continue; // never reached
-    for (size_t I = 0; I < Es.size(); ++I) {
-      if (InS(Es[I])) {
-        bool FromOutside;
-        if (I > 0) {
-          FromOutside = !InS(Es[I - 1]);
-        } else {
-          FromOutside = B->pred_empty();
-          for (const CFGBlock::AdjacentBlock &P : B->preds()) {
-            const CFGBlock *PB = P.getReachableBlock();
-            if (!PB)
-              continue;
-            const std::vector<Elem> &PE = Elems[PB->getBlockID()];
-            auto Last = llvm::find_if(llvm::reverse(PE), [](const Elem &El) { return El.S; });
-            if (Last == PE.rend() || !InS(*Last))
-              FromOutside = true;
-          }
-        }
-        if (FromOutside)
-          At = meet(At, A);
-      }
-      A = Transfer(std::move(A), Es[I]);
-    }
+  // Where S is entered from outside: before element I of block B, as the
+  // forward analysis reads it (a block that starts inside S is entered
+  // from outside unless every predecessor ends inside S).
+  std::vector<std::pair<const CFGBlock *, unsigned>> Starts;
+  std::set<std::pair<const CFGBlock *, unsigned>> Inside;
+  std::vector<const Stmt *> Work = {S};
+  while (!Work.empty()) {
+    const Stmt *X = Work.back();
+    Work.pop_back();
+    if (!X)
+      continue;
+    if (auto It = ElementAt.find(X); It != ElementAt.end())
+      for (const auto &BI : It->second)
+        Inside.insert(BI);
+    for (const Stmt *C : X->children())
+      Work.push_back(C);
   }
-  if (At.Top)
-    return false;
-  return llvm::any_of(Items, [&](const std::string &I) { return At.Items.count(I); });
+  for (const auto &[B, I] : Inside) {
+    if (!Reachable.count(B))
+      continue;
+    const std::vector<Elem> &Es = ElemsOf(B);
+    if (!InS(Es[I]))
+      continue;
+    bool FromOutside;
+    if (I > 0) {
+      FromOutside = !InS(Es[I - 1]);
+    } else {
+      FromOutside = B->pred_empty();
+      for (const CFGBlock::AdjacentBlock &P : B->preds()) {
+        const CFGBlock *PB = P.getReachableBlock();
+        if (!PB)
+          continue;
+        const std::vector<Elem> &PE = ElemsOf(PB);
+        auto Last = llvm::find_if(llvm::reverse(PE), [](const Elem &El) { return El.S; });
+        if (Last == PE.rend() || !InS(*Last))
+          FromOutside = true;
+      }
+    }
+    if (FromOutside)
+      Starts.push_back({B, I});
+  }
+  if (Starts.empty())
+    return false; // never entered
+  // Item is current at every start when each path back from it meets an
+  // element that fetches it before one that makes it stale, and never the
+  // function's entry (a cycle that does neither keeps what came in).
+  auto OnEveryPath = [&](const std::string &Item) {
+    std::set<const CFGBlock *> Seen;
+    std::vector<std::pair<const CFGBlock *, unsigned>> Todo = Starts;
+    while (!Todo.empty()) {
+      auto [B, Upto] = Todo.back();
+      Todo.pop_back();
+      const std::vector<Elem> &Es = ElemsOf(B);
+      bool Done = false;
+      for (unsigned K = Upto; K-- > 0;) {
+        const Elem &El = Es[K];
+        if (llvm::is_contained(El.Gen, Item)) {
+          Done = true;
+          break;
+        }
+        if (El.Kill || El.KillItems.count(Item))
+          return false;
+      }
+      if (Done)
+        continue;
+      if (B == &Cfg->getEntry())
+        return false;
+      for (const CFGBlock::AdjacentBlock &P : B->preds())
+        if (const CFGBlock *PB = P.getReachableBlock();
+            PB && Reachable.count(PB) && Seen.insert(PB).second)
+          Todo.push_back({PB, static_cast<unsigned>(ElemsOf(PB).size())});
+    }
+    return true;
+  };
+  return llvm::any_of(Items, OnEveryPath);
 }
 
 } // namespace ompm
