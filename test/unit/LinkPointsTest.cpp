@@ -19,6 +19,15 @@ unsigned line(clang::ASTContext &Ctx, clang::SourceLocation Loc) {
   return Loc.isValid() ? Ctx.getSourceManager().getSpellingLineNumber(Loc) : 0;
 }
 
+/// Why no place is found for Name's link directive in Code ("" if one is).
+std::string whyNot(llvm::StringRef Code, llvm::StringRef Name) {
+  std::unique_ptr<clang::ASTUnit> AST = parseCode(Code, {});
+  clang::ASTContext &Ctx = AST->getASTContext();
+  LinkPoints L(Ctx);
+  std::string Why;
+  return L.pointFor(var(Ctx, Name), Why).isInvalid() ? Why : "";
+}
+
 } // namespace
 
 TEST(LinkPoints, AfterTheDeclarationGroup) {
@@ -40,33 +49,18 @@ TEST(LinkPoints, AfterTheDeclarationGroup) {
 }
 
 TEST(LinkPoints, NoneWhereNoLineFits) {
-  std::unique_ptr<clang::ASTUnit> AST =
-      parseCode("static double ce[5];\nstatic double *p = &ce[0];\n"
-                "static double t[2]; static double g(int i) { return t[i % 2]; }\n"
-                "int main(void) { return (int)(g(0) + *p); }\n",
-                {});
-  clang::ASTContext &Ctx = AST->getASTContext();
-  LinkPoints L(Ctx);
-  std::string Why;
-  EXPECT_TRUE(L.pointFor(var(Ctx, "ce"), Why).isInvalid());
-  EXPECT_EQ(Why, "no place for 'declare target link' of 'ce': its first use is not in a "
-                 "function");
-  EXPECT_TRUE(L.pointFor(var(Ctx, "t"), Why).isInvalid());
-  EXPECT_EQ(Why, "no place for 'declare target link' of 't': code follows its declaration "
-                 "on its line");
-}
-
-TEST(LinkPoints, NoneWhenUsedBeforeTheDefinition) {
-  std::unique_ptr<clang::ASTUnit> AST =
-      parseCode("extern double x[4];\n"
-                "static double g(int i) { return x[i % 4]; }\n"
-                "double x[4];\n"
-                "int main(void) { return (int)g(0); }\n",
-                {});
-  clang::ASTContext &Ctx = AST->getASTContext();
-  LinkPoints L(Ctx);
-  std::string Why;
-  EXPECT_TRUE(L.pointFor(var(Ctx, "x"), Why).isInvalid());
-  EXPECT_EQ(Why, "no place for 'declare target link' of 'x': 'g' uses it before the end of "
-                 "its last declaration, or on that line");
+  const char *Code = "static double ce[5];\nstatic double *p = &ce[0];\n"
+                     "static double t[2]; static double g(int i) { return t[i % 2]; }\n"
+                     "int main(void) { return (int)(g(0) + *p); }\n";
+  EXPECT_EQ(whyNot(Code, "ce"), "no place for 'declare target link' of 'ce': its first use is "
+                                "not in a function");
+  EXPECT_EQ(whyNot(Code, "t"), "no place for 'declare target link' of 't': code follows its "
+                               "declaration on its line");
+  EXPECT_EQ(whyNot("extern double x[4];\n"
+                   "static double g(int i) { return x[i % 4]; }\n"
+                   "double x[4];\n"
+                   "int main(void) { return (int)g(0); }\n",
+                   "x"),
+            "no place for 'declare target link' of 'x': 'g' uses it before the end of its last "
+            "declaration, or on that line");
 }
