@@ -86,18 +86,19 @@ static std::string deviceWhy(const FunctionDecl *F, const SourceManager &SM,
     const auto *P = dyn_cast<ParmVarDecl>(D);
     return P && !P->getType()->isArithmeticType() && llvm::is_contained(Def->parameters(), P);
   };
+  // With Globals: a global it reads, kept (or why not); one it writes,
+  // refused (below).
+  auto Global = [&](const VarDecl *V) {
+    if (std::string W = deviceGlobalWhy(V, SM); !W.empty()) {
+      Why = Name + ", which uses '" + V->getNameAsString() + "', " + W;
+      return;
+    }
+    if (!llvm::is_contained(*Globals, V->getCanonicalDecl()))
+      Globals->push_back(V->getCanonicalDecl());
+  };
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
     if (!S || !Why.empty())
       return;
-    // With Globals: a global it reads, kept; one it writes, refused.
-    auto Global = [&](const VarDecl *V) {
-      if (std::string W = deviceGlobalWhy(V, SM); !W.empty()) {
-        Why = Name + ", which uses '" + V->getNameAsString() + "', " + W;
-        return;
-      }
-      if (!llvm::is_contained(*Globals, V->getCanonicalDecl()))
-        Globals->push_back(V->getCanonicalDecl());
-    };
     if (Globals) {
       const Expr *Target = nullptr;
       if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())

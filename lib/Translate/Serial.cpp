@@ -376,11 +376,7 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
     K.Fn = L.Fn;
     for (const FunctionDecl *D : L.DeviceFunctions)
       K.Followed.insert(D->getCanonicalDecl());
-    // Each kernel maps the linked globals itself (dropLinkGlobals).
-    llvm::erase_if(Items, [&](const KernelItem &I) {
-      const auto *VD = dyn_cast_or_null<VarDecl>(I.V);
-      return VD && llvm::is_contained(L.DeviceGlobals, VD->getCanonicalDecl());
-    });
+    // (The linked globals among them: dropLinkGlobals, for every kernel.)
     K.Items = std::move(Items);
     K.Body = L.For;
     Kernels.push_back(std::move(K));
@@ -415,7 +411,7 @@ void SerialTranslator::linkEdits() {
     EditSet E(SM);
     E.appendLineAfter(Place.first, "#pragma omp declare target link(" + llvm::join(Names, ", ") + ")");
     EditAt[O] = E.edits().back();
-    LinkPending.push_back(E.edits().back());
+    Pending.push_back(E.edits().back()); // at a line's end: no other line goes there
   }
   for (const auto &[Index, Gs] : LinkUsers) {
     std::set<unsigned> Places;

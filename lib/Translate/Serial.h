@@ -53,10 +53,6 @@ public:
   /// placement: a region that starts at an offloaded loop puts its line at
   /// the same place, and it must come first (before the kernel's own).
   void emitEdits() {
-    // Link directives first: one may go where a function's declare target
-    // line goes, and must come before it.
-    Out.Edits.insert(Out.Edits.end(), LinkPending.begin(), LinkPending.end());
-    LinkPending.clear();
     Out.Edits.insert(Out.Edits.end(), Pending.begin(), Pending.end());
     Pending.clear();
   }
@@ -103,10 +99,9 @@ private:
   /// The functions made declare target so far (once each).
   std::set<const clang::FunctionDecl *> DeclaredTarget;
   /// Globals read by device functions: where their link directive goes,
-  /// those given one so far, and its edits.
+  /// and those given one.
   LinkPoints Links;
   std::set<const clang::VarDecl *> Linked;
-  std::vector<Edit> LinkPending;
   /// Variables of the input's own kernels and declare directives.
   std::set<const clang::ValueDecl *> Foreign;
   /// Why L's device globals cannot be linked; "" when they can.
