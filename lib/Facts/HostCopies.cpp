@@ -32,31 +32,20 @@ HostCopies::HostCopies(const FunctionDecl *Fn, ASTContext &Ctx) : Ctx(Ctx) {
   Opts.AddTemporaryDtors = true;
   Cfg = CFG::buildCFG(Fn, Body, &Ctx, Opts);
   Parents = std::make_unique<ParentMap>(Body);
-  // Blocks in reverse post-order, so a forward pass sees a block after its
-  // predecessors (back edges aside): the fixed point then takes a pass per
-  // level of loop nesting, not one per block of a chain.
-  // (A successor is null where the CFG pruned an edge it knows is never
-  // taken, `if (0)`: skipped.)
+  // The blocks the entry reaches (a walk back ignores the others, as a
+  // forward pass never reaches them). (A successor is null where the CFG
+  // pruned an edge it knows is never taken, `if (0)`: skipped.)
   if (!Cfg)
     return;
-  llvm::DenseSet<const CFGBlock *> Seen;
-  std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>> Stack;
-  Stack.push_back({&Cfg->getEntry(), Cfg->getEntry().succ_begin()});
-  Seen.insert(&Cfg->getEntry());
-  while (!Stack.empty()) {
-    auto &[B, It] = Stack.back();
-    if (It == B->succ_end()) {
-      Order.push_back(B);
-      Stack.pop_back();
-      continue;
-    }
-    const CFGBlock *Next = It->getReachableBlock();
-    ++It;
-    if (Next && Seen.insert(Next).second)
-      Stack.push_back({Next, Next->succ_begin()});
+  std::vector<const CFGBlock *> Work = {&Cfg->getEntry()};
+  Reachable.insert(&Cfg->getEntry());
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.back();
+    Work.pop_back();
+    for (const CFGBlock::AdjacentBlock &Succ : B->succs())
+      if (const CFGBlock *Next = Succ.getReachableBlock(); Next && Reachable.insert(Next).second)
+        Work.push_back(Next);
   }
-  std::reverse(Order.begin(), Order.end());
-  Reachable.insert(Order.begin(), Order.end());
   for (const CFGBlock *B : *Cfg) {
     unsigned I = 0;
     for (const CFGElement &CE : *B) {
