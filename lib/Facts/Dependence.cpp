@@ -463,7 +463,8 @@ static std::string arrayWhy(const RegionFacts &F, const ValueDecl *B, const ForS
 ParallelResult testParallel(
     const RegionFacts &F, const ForStmt *For,
     const std::function<bool(const ValueDecl *, const ValueDecl *)> &Distinct,
-    bool AtomicUpdates, bool ElementReductions, const std::vector<LoopRange> &Context) {
+    bool AtomicUpdates, bool ElementReductions, const std::vector<LoopRange> &Context,
+    const std::set<const ValueDecl *> *Private) {
   const std::vector<CanonicalLoop> &Loops = F.loops();
   ParallelResult R;
   int Self = -1;
@@ -524,7 +525,7 @@ ParallelResult testParallel(
   llvm::DenseSet<const ValueDecl *> WrittenBases;
   std::vector<const ValueDecl *> WrittenOrder;
   for (const Access &A : F.accesses())
-    if (A.IsWrite && WrittenBases.insert(A.Base).second)
+    if (A.IsWrite && !(Private && Private->count(A.Base)) && WrittenBases.insert(A.Base).second)
       WrittenOrder.push_back(A.Base);
   for (const ValueDecl *B : WrittenOrder) {
     std::string Why = arrayWhy(F, B, For, L, Context);

@@ -13,6 +13,7 @@
 #include "Facts/Regions.h"
 #include "Facts/Subscripts.h"
 #include <functional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -53,12 +54,16 @@ struct ParallelResult {
 /// no dependence.
 /// Context: the ranges of the loops around the region, innermost first,
 /// each named as the region names its variable (an invariant there).
+/// Private: arrays the caller has proved private to the loop (each
+/// iteration writes what it reads of them first: Analysis/PrivateArrays),
+/// which the iterations do not share.
 ParallelResult testParallel(
     const RegionFacts &F, const clang::ForStmt *For,
     const std::function<bool(const clang::ValueDecl *, const clang::ValueDecl *)>
         &Distinct = nullptr,
     bool AtomicUpdates = false, bool ElementReductions = false,
-    const std::vector<LoopRange> &Context = {});
+    const std::vector<LoopRange> &Context = {},
+    const std::set<const clang::ValueDecl *> *Private = nullptr);
 
 /// Whether S, whose parent is P, is a statement where a directive line can
 /// go before it: in a block, or the branch or body of if, for, while, do.

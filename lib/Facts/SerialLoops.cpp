@@ -2,6 +2,7 @@
 #include "Facts/SerialLoops.h"
 #include "Analysis/GlobalScalars.h"
 #include "Analysis/Liveness.h"
+#include "Analysis/PrivateArrays.h"
 #include "Facts/Allocations.h"
 #include "Facts/Dependence.h"
 #include "Facts/DeviceCalls.h"
@@ -10,6 +11,7 @@
 #include "Facts/Regions.h"
 #include "Facts/Scalars.h"
 #include "Facts/SerialAliasing.h"
+#include "Facts/SerialClauses.h"
 #include "Facts/LoopValues.h"
 #include "Facts/StmtWalk.h"
 #include "clang/AST/Attr.h"
@@ -162,6 +164,7 @@ public:
         Globals(Ctx, Allocs.callSites()) {}
   void function(const FunctionDecl *F) {
     Fn = F;
+    Privates.reset();
     Live.reset(); // built for the first loop (most functions have none)
     ConstsFound = false;
     PlainFacts.clear(); // a function's loops are asked about in it only
@@ -234,6 +237,13 @@ private:
   }
   /// The parents of Fn's body's statements (Live's).
   const ParentMap &parents() { return live().parents(); }
+  /// Fn's arrays its loops may make private, once a loop asks.
+  std::unique_ptr<PrivateArrays> Privates;
+  PrivateArrays &privates() {
+    if (!Privates)
+      Privates = std::make_unique<PrivateArrays>(Fn, Ctx, parents());
+    return *Privates;
+  }
   /// Fn's locals that keep the constant they are initialized with (`int
   /// len = 20;`), by name: for trip counts.
   std::map<std::string, Poly> Consts;
@@ -315,61 +325,6 @@ std::vector<LoopRange> enclosingLoops(
   return Out;
 }
 
-/// The elements of a declared array of constant size; 0 otherwise.
-uint64_t constantElements(const ValueDecl *V, ASTContext &Ctx) {
-  QualType T = V->getType();
-  uint64_t N = 1;
-  bool Array = false;
-  while (const ConstantArrayType *A = Ctx.getAsConstantArrayType(T)) {
-    N *= A->getSize().getZExtValue();
-    T = A->getElementType();
-    Array = true;
-  }
-  return Array && T->isArithmeticType() ? N : 0;
-}
-
-/// Arrays of a known small size whose updates the loop would make atomic,
-/// or that it reduces at shared elements, become whole-array reductions
-/// (`reduction(+: hist)`: each team its own copy, combined at the end):
-/// their updates leave L.AtomicUpdates and L.ArrayReductions.
-void smallArrayReductions(const RegionFacts &F, SerialLoop &L) {
-  auto Small = [&](const ValueDecl *V) {
-    uint64_t N = constantElements(V, F.context());
-    return N > 0 && N <= MaxArrayReductionElements;
-  };
-  // Atomics: every update of a small array's (they are all of one
-  // operator class, onlyCommutativeUpdates).
-  // In the order the loop first updates them (the clauses' order).
-  std::set<const Expr *> Reduced;
-  std::set<const ValueDecl *> Seen;
-  for (const Expr *E : L.AtomicUpdates) {
-    const ArraySubscriptExpr *Elem = nullptr;
-    std::string Op = atomicUpdateOf(E, Elem, F.context());
-    for (const Access &A : F.accesses())
-      if (Elem && A.Expr == Elem && Small(A.Base)) {
-        Reduced.insert(E);
-        if (Seen.insert(A.Base).second)
-          L.SmallArrayReductions.push_back(Op + ": " + F.nameOf(A.Base));
-      }
-  }
-  llvm::erase_if(L.AtomicUpdates, [&](const Expr *E) { return Reduced.count(E); });
-  // Shared affine elements: when every such array is small.
-  bool AllSmall = true;
-  for (const std::string &R : L.ArrayReductions) {
-    std::string Name = StringRef(R).split(':').second.trim().str();
-    const ValueDecl *V = nullptr;
-    for (const ValueDecl *X : F.externalVars())
-      if (F.nameOf(X) == Name)
-        V = X;
-    AllSmall &= V && Small(V);
-  }
-  if (AllSmall) {
-    L.SmallArrayReductions.insert(L.SmallArrayReductions.end(),
-                                  L.ArrayReductions.begin(), L.ArrayReductions.end());
-    L.ArrayReductions.clear();
-  }
-}
-
 /// Whether the loop is proved parallel; sets L.Why when not, and its
 /// reductions.
 bool Finder::parallel(const ForStmt *For, SerialLoop &L) {
@@ -431,6 +386,22 @@ bool Finder::testLoop(const ForStmt *For, SerialLoop &L) {
       return false;
     }
   }
+  // Arrays of the function's own that each iteration writes before it
+  // reads them: private, not shared between iterations.
+  std::set<const ValueDecl *> PrivateSet;
+  std::map<std::string, std::string> NotPrivate; // why not, by name
+  for (const ValueDecl *V : F.externalVars()) {
+    const auto *VD = dyn_cast<VarDecl>(V);
+    if (!VD || !V->getType()->isConstantArrayType() ||
+        llvm::none_of(F.accesses(), [&](const Access &A) { return A.Base == V && A.IsWrite; }))
+      continue;
+    if (std::string Why = privates().whyNotPrivate(For, VD); Why.empty()) {
+      PrivateSet.insert(V);
+      L.PrivateArrays.push_back(F.nameOf(V));
+    } else if (privates().isCandidate(VD)) {
+      NotPrivate[F.nameOf(V)] = Why;
+    }
+  }
   ParallelResult PR = testParallel(
       F, For,
       [&](const ValueDecl *A, const ValueDecl *B) {
@@ -439,9 +410,15 @@ bool Finder::testLoop(const ForStmt *For, SerialLoop &L) {
                llvm::is_contained(Pairs, std::make_pair(B, A));
       },
       /*AtomicUpdates=*/true, /*ElementReductions=*/true, enclosingLoops(For, parents(),
-                     [&](const ForStmt *Root) -> const RegionFacts & { return plainFacts(Root); }));
+                     [&](const ForStmt *Root) -> const RegionFacts & { return plainFacts(Root); }),
+      &PrivateSet);
   if (!PR.Parallel) {
     L.Why = Pairs.empty() ? PR.Why : aliasWhy(F, Pairs.front());
+    // A conflict on an array of the function's own: why it is not private.
+    for (const auto &[Name, Why] : NotPrivate)
+      if (StringRef(L.Why).starts_with("iterations may write the same element of '" + Name + "'") ||
+          StringRef(L.Why).starts_with("'" + Name + "' is written and accessed at different"))
+        L.Why += " (not private: " + Why + ")";
     return false;
   }
   L.OverlapTests = Pairs;
@@ -451,32 +428,9 @@ bool Finder::testLoop(const ForStmt *For, SerialLoop &L) {
   if (Opts.ArrayReductions)
     smallArrayReductions(F, L);
   // Flags: each assignment becomes an atomic write of the shared scalar.
-  for (const std::string &Name : PR.Shared) {
-    const ValueDecl *V = nullptr;
-    for (const ValueDecl *X : F.externalVars())
-      if (F.nameOf(X) == Name)
-        V = X;
-    ParentMap PM(const_cast<Stmt *>(static_cast<const Stmt *>(For)));
-    bool Ok = V != nullptr;
-    std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-      if (!S)
-        return;
-      if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->getOpcode() == BO_Assign)
-        if (const auto *DR = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts());
-            DR && DR->getDecl() == V) {
-          Ok &= isStatement(S, PM.getParent(const_cast<Stmt *>(S)));
-          L.AtomicWrites.push_back(B);
-        }
-      for (const Stmt *C : S->children())
-        Walk(C);
-    };
-    Walk(For->getBody());
-    if (!Ok || L.AtomicWrites.empty()) {
-      L.Why = "'" + Name + "' is set in some iterations only (a flag), where "
-              "an atomic write cannot go (not a statement of its own)";
-      return false;
-    }
-    L.Flags.push_back(Name);
+  if (std::string Why = flagWrites(F, For, PR.Shared, L); !Why.empty()) {
+    L.Why = Why;
+    return false;
   }
   for (const ValueDecl *V : F.externalVars()) {
     if (const MemberUses *U = F.memberUses(V); U && (U->ThroughPointer || !U->Paths.empty())) {
@@ -485,7 +439,8 @@ bool Finder::testLoop(const ForStmt *For, SerialLoop &L) {
       return false;
     }
     QualType T = V->getType().getNonReferenceType();
-    if ((T->isPointerType() || T->isArrayType()) && F.isAddressTaken(V)) {
+    if ((T->isPointerType() || T->isArrayType()) && F.isAddressTaken(V) &&
+        !PrivateSet.count(V)) {
       // `*(a + i + 1)`, `&a[i]`, `a` passed on: elements the dependence
       // test does not see.
       L.Why = "'" + F.nameOf(V) + "' is used other than through subscripts "
@@ -564,6 +519,7 @@ unsigned Finder::collapse(const ForStmt *For, const SerialLoop &L) {
         llvm::any_of(Tmp.SmallArrayReductions, [&](const std::string &R) {
           return !llvm::is_contained(L.SmallArrayReductions, R);
         }) ||
+        Tmp.PrivateArrays != L.PrivateArrays ||
         llvm::any_of(Tmp.OverlapTests, [&](const auto &P) {
           return !llvm::is_contained(L.OverlapTests, P) &&
                  !llvm::is_contained(L.OverlapTests, std::make_pair(P.second, P.first));

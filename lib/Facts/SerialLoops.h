@@ -66,6 +66,10 @@ struct SerialLoop {
   /// loop updates at shared or data-dependent places (a histogram):
   /// `reduction(+: hist)`, each team its own copy, instead of atomics.
   std::vector<std::string> SmallArrayReductions;
+  /// Arrays of the function's own that every iteration writes before it
+  /// reads them, and whose values after the loop nothing reads
+  /// (Analysis/PrivateArrays): private, each thread its own copy.
+  std::vector<std::string> PrivateArrays;
   /// The loop's own variable, when it is read after the loop (its final
   /// value would need lastprivate too).
   std::string LastValueOfIV;

@@ -104,6 +104,12 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
       return "'" + F.nameOf(V) + "' is not a variable (a member of this): not offloaded yet";
     std::string Name = F.nameOf(V);
     QualType T = V->getType().getNonReferenceType();
+    if (llvm::is_contained(L.PrivateArrays, Name)) {
+      Private.push_back(Name);
+      R.Notes.push_back("'" + Name + "' is private: every iteration writes what it "
+                        "reads of it first, and nothing reads what the loop leaves in it");
+      continue;
+    }
     if (T->isPointerType() || T->isArrayType()) {
       if (std::string Why = mapArrayOf(F, V, L.For, /*Deref=*/false, Maps, Items, R.Notes);
           !Why.empty())
