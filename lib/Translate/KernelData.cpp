@@ -1,5 +1,6 @@
 //===- KernelData.cpp - The map of an array a generated kernel uses -------===//
 #include "Translate/KernelData.h"
+#include "Analysis/ParamExtents.h"
 #include "Facts/Members.h"
 #include "Facts/StmtWalk.h"
 
@@ -32,7 +33,7 @@ bool onlyDereferenced(const Stmt *S, const ValueDecl *V) {
 
 std::string mapArrayOf(const RegionFacts &F, const ValueDecl *V, const Stmt *Loop, bool Deref,
                        MapList &Maps, std::vector<KernelItem> &Items,
-                       std::vector<std::string> &Notes) {
+                       std::vector<std::string> &Notes, const CallSites *Sites) {
   std::string Name = F.nameOf(V);
   QualType T = V->getType().getNonReferenceType();
   if (F.indexedThroughPointers(V))
@@ -61,6 +62,21 @@ std::string mapArrayOf(const RegionFacts &F, const ValueDecl *V, const Stmt *Loo
     // declares (a subscript the inference cannot bound, such as the
     // variable of an inner loop that is not canonical).
     std::string Declared = declaredArraySection(V, V->getASTContext());
+    // A parameter every call passes an array of one extent: that array.
+    const auto *P = dyn_cast<ParmVarDecl>(V);
+    if (std::optional<uint64_t> N = Declared.empty() && P && Sites
+                                        ? extentAtCallSites(P, *Sites, V->getASTContext())
+                                        : std::nullopt) {
+      std::string Item = Name + "[0:" + std::to_string(*N) + "]";
+      Maps.add(Type, Item);
+      Items.push_back({V, Name, Item, Type, Poly::constant(0),
+                       Poly::constant(static_cast<int64_t>(*N) - 1)});
+      const auto *Fn = cast<FunctionDecl>(P->getDeclContext());
+      Notes.push_back("'" + Name + "' mapped whole, " + Item + ": every call of '" +
+                      Fn->getNameAsString() + "' passes an array of " + std::to_string(*N) +
+                      " elements (no narrower section is proved: " + S.Why + ")");
+      return "";
+    }
     if (Declared.empty())
       return "no array section can be inferred for '" + Name + "': " + S.Why;
     Maps.add(Type, Declared);

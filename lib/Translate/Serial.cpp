@@ -111,7 +111,10 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
       continue;
     }
     if (T->isPointerType() || T->isArrayType()) {
-      if (std::string Why = mapArrayOf(F, V, L.For, /*Deref=*/false, Maps, Items, R.Notes);
+      if (!Sites)
+        Sites = std::make_unique<CallSites>(Ctx);
+      if (std::string Why = mapArrayOf(F, V, L.For, /*Deref=*/false, Maps, Items, R.Notes,
+                                       Sites.get());
           !Why.empty())
         return Why;
       continue;

@@ -12,6 +12,7 @@
 #ifndef OMPM_TRANSLATE_SERIAL_H
 #define OMPM_TRANSLATE_SERIAL_H
 
+#include "Analysis/CallSites.h"
 #include "Edit/PlanStep.h"
 #include "Facts/SerialLoops.h"
 #include "Placement/Kernels.h"
@@ -101,6 +102,9 @@ private:
   /// Globals read by device functions: where their link directive goes,
   /// and those given one.
   LinkPoints Links;
+  /// The translation unit's calls, once a loop maps an array (parameters
+  /// whose callers all pass one array: Analysis/ParamExtents).
+  std::unique_ptr<CallSites> Sites;
   std::set<const clang::VarDecl *> Linked;
   /// Variables of the input's own kernels and declare directives.
   std::set<const clang::ValueDecl *> Foreign;
