@@ -531,12 +531,61 @@ bool RegionFacts::bound(const Access &A, size_t Dim, Poly &Lo, Poly &Hi,
                         std::string &Why) const {
   std::optional<Poly> P = indexPoly(A, Dim);
   if (!P) {
+    if (!A.Via && maskedRange(A, strip(A.Indices[Dim]), Lo, Hi))
+      return true;
     Why = "the subscript '" + exprText(A.Indices[Dim], Ctx) +
           "' depends on a value computed in the region";
     return false;
   }
-  Lo = *P;
-  Hi = *P;
+  return rangeOver(A, Dim, *P, Lo, Hi, Why);
+}
+
+bool RegionFacts::maskedRange(const Access &A, const Expr *E, Poly &Lo, Poly &Hi) const {
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B)
+    return false;
+  auto Constant = [&](const Expr *X) -> std::optional<int64_t> {
+    Expr::EvalResult R;
+    if (X->isValueDependent() || !X->EvaluateAsInt(R, Ctx) ||
+        R.Val.getInt().getSignificantBits() > 62)
+      return std::nullopt;
+    return R.Val.getInt().getSExtValue();
+  };
+  // `e & c`, c >= 0: in [0, c] whatever e is (`hist[(int)(x * 7.0f) & 15]`).
+  if (B->getOpcode() == BO_And)
+    for (const Expr *X : {B->getLHS(), B->getRHS()})
+      if (std::optional<int64_t> C = Constant(X); C && *C >= 0) {
+        Lo = Poly::constant(0);
+        Hi = Poly::constant(*C);
+        return true;
+      }
+  // `e % n`, e never negative, n a constant >= 1: in [0, n - 1] (C's
+  // remainder takes the dividend's sign).
+  if (B->getOpcode() == BO_Rem) {
+    std::optional<int64_t> N = Constant(B->getRHS());
+    if (!N || *N < 1)
+      return false;
+    bool NonNeg = B->getLHS()->IgnoreParenImpCasts()->getType()->isUnsignedIntegerType();
+    if (!NonNeg) {
+      std::optional<Poly> Q = toPoly(B->getLHS());
+      Poly QL, QH;
+      std::string Why;
+      if (Q && rangeOver(A, 0, *Q, QL, QH, Why))
+        NonNeg = Poly::geq(QL, Poly::constant(0)).value_or(false);
+    }
+    if (!NonNeg)
+      return false;
+    Lo = Poly::constant(0);
+    Hi = Poly::constant(*N - 1);
+    return true;
+  }
+  return false;
+}
+
+bool RegionFacts::rangeOver(const Access &A, size_t Dim, const Poly &P, Poly &Lo, Poly &Hi,
+                            std::string &Why) const {
+  Lo = P;
+  Hi = P;
   for (auto It = A.Loops.rbegin(); It != A.Loops.rend(); ++It) {
     CanonicalLoop L = Loops[*It];
     // A guard around the access narrows the loop's range (the data may

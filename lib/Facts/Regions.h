@@ -192,6 +192,15 @@ public:
   /// it (and the guards that narrow them); false, with Why, if unknown.
   bool bound(const Access &A, size_t Dim, Poly &Lo, Poly &Hi,
              std::string &Why) const;
+  /// The inclusive range of P, an expression of the loops around A
+  /// (subscript Dim's, for the messages), over those loops.
+  bool rangeOver(const Access &A, size_t Dim, const Poly &P, Poly &Lo, Poly &Hi,
+                 std::string &Why) const;
+  /// The range of a subscript E that is no polynomial but bounded by its
+  /// form: `e & c` is in [0, c] for a constant c >= 0; `e % n` in [0, n-1]
+  /// for a constant n >= 1 when e is never negative (unsigned, or its range
+  /// over the loops starts at 0 or above).
+  bool maskedRange(const Access &A, const clang::Expr *E, Poly &Lo, Poly &Hi) const;
   /// Why a subscript of A may leave its row: an inner dimension of an array
   /// of arrays whose range is decidedly below 0 or past a fixed extent
   /// (`b[i][j - 1]` from j = 0 reads b[i - 1]'s last element); "" if none

@@ -105,6 +105,30 @@ TEST(RegionsTest, InfersSectionOfOneDimensionalStencil) {
   EXPECT_EQ(Q.Item, "q[1:n - 2]");
 }
 
+// Subscripts that are no polynomial but bounded by their form: a mask, a
+// remainder of a dividend that is never negative; one that may be
+// negative is not bounded.
+TEST(RegionsTest, InfersSectionOfMaskedSubscripts) {
+  Fixture X = parse(R"(void f(int n, const int *k, int *h, double *w, double *v, double *u) {
+  for (int i = 2; i < n; i++) {
+    h[k[i] & 15]++;
+    w[i % 8] += 1;
+    v[(unsigned)k[i] % 4u] += 1;
+    u[k[i] % 4] += 1;
+    u[i - 3 % 2] += 1;
+  }
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  EXPECT_EQ(RF.inferSection(X.param("h")).Item, "h[0:16]");
+  EXPECT_EQ(RF.inferSection(X.param("w")).Item, "w[0:8]");
+  EXPECT_EQ(RF.inferSection(X.param("v")).Item, "v[0:4]");
+  SectionResult U = RF.inferSection(X.param("u"));
+  EXPECT_FALSE(U.ok());
+  EXPECT_EQ(U.Why, "the subscript 'k[i] % 4' depends on a value computed in the region");
+}
+
 TEST(RegionsTest, InfersSectionOfFlattenedTwoDimensionalStencil) {
   Fixture X = parse(R"(void f(int n, int m, const float *a, float *b) {
   for (int j = 1; j < n - 1; j++)
