@@ -61,7 +61,7 @@ const DirectiveRule DirRules[] = {
   {"copy(a[0:n][0:m]) etc. with double **a or double *a[N]", "target enter data map(to: a[0:n]), then a host loop: each row entered through a copy of its pointer (double *r = a[i]; map(to: r[0:m])) and the device's slot set to it in a one-statement target region; on exit the rows leave first (from or release as the clause says), then the pointer array (release, never from)", "", "a deep copy; present(...) maps the pointer array alone (alloc); update loops over the rows; more than two levels, members, declare and async compute constructs are reported; double a[N][M] and double (*a)[M] are contiguous and map as written"},
   {"num_gangs(n)", "num_teams(n)", "", "only the first of several arguments is kept"},
   {"num_workers(w) vector_length(v)", "thread_limit(w*v)", "", ""},
-  {"gang(num:n) worker(n) vector(n)", "num_threads(n) on the thread-level directive, simdlen(n) on simd", "", "gang arguments are dropped"},
+  {"gang(num:n) worker(n) vector(n)", "thread_limit(n) on a kernel's own target teams line, num_threads(n) on an inner thread-level directive, simdlen(n) on simd", "", "gang arguments are dropped; thread_limit, since gcc's host fallback creates and ends num_threads(n) threads at every launch"},
   {"if(c) / self(c)", "if(target: c) / if(target: !(c))", "", ""},
   {"async(q)", "depend(inout: omp_migrate_async_[q]): runs once the queue's earlier work is done; with --async=nowait also nowait", "", "one dependence object per queue (64 queues, q mod 64); data directives and runtime calls never defer"},
   {"async (no argument)", "as async(-1); as async(omp_migrate_default_async_) in a file that sets or reads the default queue", "", "acc_async_noval as the argument counts as no argument there"},

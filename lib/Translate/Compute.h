@@ -83,6 +83,11 @@ private:
   bool implicitData();
   // ComputeRender.cpp
   std::string renderLoop(const LoopNode &N, std::vector<std::string> &Cl);
+  /// Whether P, which only a loop inside N names in a clause (a reduction
+  /// of an inner vector loop), is written before it is read in each
+  /// iteration of N: private to N, though neededPrivates leaves clause
+  /// names to their loops. N is an element of Nodes.
+  bool innerReductionTemporary(const LoopNode &N, const std::string &P) const;
   static std::string tileLine(const LoopNode &N);
   void replaceDir(int D, const std::string &Line, const LoopNode *N);
   void recordLoopDir(int D, const std::string &Emit, bool Removed);

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Translate/Compute.h"
+#include "Facts/Scalars.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
@@ -49,7 +50,7 @@ std::string ComputeTranslator::renderLoop(const LoopNode &N, std::vector<std::st
   std::set<std::string> Privs(N.Private.begin(), N.Private.end());
   for (const std::string &P :
        neededPrivates(N.For->getBody(), N.For, Collapse))
-    if (!NodeClauseNames.count(P) || Privs.count(P))
+    if (!NodeClauseNames.count(P) || Privs.count(P) || innerReductionTemporary(N, P))
       Privs.insert(P);
   for (const std::string &Red : N.Reductions)
     Privs.erase(StringRef(Red).split(':').second.trim().str());
@@ -64,10 +65,21 @@ std::string ComputeTranslator::renderLoop(const LoopNode &N, std::vector<std::st
   if (!N.FirstPrivate.empty())
     Cl.push_back("firstprivate(" + llvm::join(N.FirstPrivate, ", ") + ")");
   if (!LoopForm) {
-    if (N.IsThread && !N.NumThreads.empty())
-      Cl.push_back("num_threads(" + N.NumThreads + ")");
-    else if (N.IsThread && !N.SimdLen.empty() && !N.Worker)
-      Cl.push_back("num_threads(" + N.SimdLen + ")");
+    // On the target teams line of its own kernel, the thread count limits
+    // each team (thread_limit): num_threads(n) there asks the host fallback
+    // of gcc's libgomp for n threads at every launch, which it creates and
+    // ends each time (NPB-ACC CG's vector(1024) loops: 470 s instead of
+    // 2 s); on a GPU both give blocks of n threads. Elsewhere, and when
+    // the construct limits its teams already, num_threads.
+    bool TeamsLine = N.OwnKernel && N.Partitioned &&
+                     llvm::none_of(TeamsCl, [](const std::string &X) {
+                       return StringRef(X).starts_with("thread_limit(");
+                     });
+    std::string Count = N.IsThread && !N.NumThreads.empty() ? N.NumThreads
+                        : N.IsThread && !N.SimdLen.empty() && !N.Worker ? N.SimdLen
+                                                                         : "";
+    if (!Count.empty())
+      Cl.push_back((TeamsLine ? "thread_limit(" : "num_threads(") + Count + ")");
     if (N.IsSimd && !N.SimdLen.empty() && !N.IsThread)
       Cl.push_back("simdlen(" + N.SimdLen + ")");
   }
@@ -82,6 +94,33 @@ std::string ComputeTranslator::renderLoop(const LoopNode &N, std::vector<std::st
     Cl.push_back("reduction(" + Red + ")");
   }
   return D;
+}
+
+bool ComputeTranslator::innerReductionTemporary(const LoopNode &N, const std::string &P) const {
+  // Named by this loop, a loop around it or the construct: theirs.
+  auto Named = [&](const std::vector<std::string> &Items) {
+    return llvm::any_of(Items, [&](const std::string &X) {
+      return X == P || StringRef(X).split(':').second.trim() == P || redVar(X) == P;
+    });
+  };
+  // Private to the teams already (a construct with a loop inside): each
+  // team runs its distribute iterations one after the other.
+  if (Named(Priv) || Named(FirstPriv) || Named(Reds) || TeamPrivs.count(P))
+    return false;
+  for (int I = static_cast<int>(&N - Nodes.data()); I >= 0; I = Nodes[I].Parent) {
+    const LoopNode &A = Nodes[I];
+    if (Named(A.Reductions) || Named(A.Private) || Named(A.FirstPrivate) ||
+        Named(A.AutoReductions) || Named(A.Inherited))
+      return false;
+  }
+  // Then a loop inside names it (`loop vector reduction(+: d)`): when each
+  // iteration of this one writes it before reading it (`d = 0.0;` before
+  // the inner loop), every iteration has its own.
+  RegionFacts LF(N.For->getBody(), Ctx);
+  for (const ValueDecl *V : LF.externalVars())
+    if (LF.nameOf(V) == P)
+      return classifyScalar(N.For->getBody(), V, Ctx).Role == ScalarRole::Private;
+  return false;
 }
 
 std::string ComputeTranslator::tileLine(const LoopNode &N) {

@@ -10,7 +10,7 @@
 #define I3D(arr, i, j) arr[(i) * n + (j)]
 
 void levels(int n, double *restrict a, const double *restrict b) {
-  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: a[0:n]) map(to: b[0:n]) num_threads(256){{$}}
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: a[0:n]) map(to: b[0:n]) thread_limit(256){{$}}
   #pragma acc kernels loop independent vector(256)
   for (int i = 0; i < n; i++)
     a[i] = b[i] + 1;
