@@ -6,7 +6,7 @@
 #   scripts/demo.sh [samples/NAME]      (default: samples/jacobi)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-"$root/scripts/setup.sh" >/dev/null
+"$root/scripts/setup.sh" omp-migrate >/dev/null   # the tool only: the tests build with scripts/test.sh
 sample=${1:-$root/samples/jacobi}
 src=$(ls "$sample"/*.c 2>/dev/null | head -1)
 [ -n "$src" ] || { echo "demo: no .c file in $sample" >&2; exit 2; }

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages omp-migrate needs (when missing), then configures and builds it into build/.
-# Usage: scripts/setup.sh            (idempotent: a second run only rebuilds what changed)
+# Usage: scripts/setup.sh [TARGET...]   (idempotent: a second run only rebuilds what changed)
+#   no target: everything (the tool, the unit tests, the clang-tidy module); scripts/demo.sh
+#   builds only omp-migrate, scripts/test.sh everything.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 packages=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools clang-tidy-22 lld-22
@@ -19,4 +21,6 @@ jobs=$(nproc)
 if [ ! -f "$root/build/build.ninja" ]; then
   cmake -S "$root" -B "$root/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++-22 -DCMAKE_C_COMPILER=clang-22 >/dev/null
 fi
-cmake --build "$root/build" -j "$jobs"
+targets=()
+for t in "$@"; do targets+=(--target "$t"); done
+cmake --build "$root/build" -j "$jobs" "${targets[@]}"
