@@ -1,5 +1,6 @@
 //===- ParamExtents.cpp - The extent callers pass for a pointer parameter -===//
 #include "Analysis/ParamExtents.h"
+#include "Analysis/AstQueries.h"
 #include "clang/AST/Expr.h"
 #include <functional>
 
@@ -16,12 +17,7 @@ bool changes(const Stmt *Body, const ParmVarDecl *P) {
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
     if (!S || Found)
       return;
-    const Expr *Target = nullptr;
-    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
-      Target = B->getLHS();
-    else if (const auto *U = dyn_cast<UnaryOperator>(S);
-             U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf))
-      Target = U->getSubExpr();
+    const Expr *Target = changedOperand(S);
     if (const auto *D = dyn_cast_or_null<DeclRefExpr>(Target ? Target->IgnoreParens() : nullptr);
         D && D->getDecl() == P)
       Found = true;

@@ -1,5 +1,6 @@
 //===- PrivateArrays.cpp - Small local arrays a loop may privatize --------===//
 #include "Analysis/PrivateArrays.h"
+#include "Analysis/AstQueries.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtOpenACC.h"
@@ -651,20 +652,6 @@ private:
   }
 };
 
-/// The scalar element type and element count of a constant array of
-/// arithmetic elements; 0 otherwise.
-uint64_t arithmeticElements(QualType T, ASTContext &Ctx, QualType &Elem) {
-  uint64_t N = 1;
-  bool Array = false;
-  while (const ConstantArrayType *CA = Ctx.getAsConstantArrayType(T)) {
-    N *= CA->getSize().getZExtValue();
-    T = CA->getElementType();
-    Array = true;
-  }
-  Elem = T.getCanonicalType().getUnqualifiedType();
-  return Array && T->isArithmeticType() ? N : 0;
-}
-
 } // namespace
 
 std::string PrivateArrays::whyNotCandidate(const VarDecl *A) {
@@ -672,7 +659,7 @@ std::string PrivateArrays::whyNotCandidate(const VarDecl *A) {
   if (!New)
     return It->second;
   QualType Elem;
-  uint64_t N = arithmeticElements(A->getType(), Ctx, Elem);
+  uint64_t N = arithmeticElements(A->getType(), Ctx, &Elem);
   std::string Name = "'" + A->getNameAsString() + "'";
   if (isa<ParmVarDecl>(A) || !A->hasLocalStorage() || A->getParentFunctionOrMethod() != Fn)
     It->second = Name + " is not an array of the function's own (a parameter, "
@@ -695,7 +682,7 @@ bool PrivateArrays::iterationLocal(const Stmt *Loop, const VarDecl *A) {
   if (!whyNotCandidate(A).empty())
     return false;
   QualType Elem;
-  uint64_t N = arithmeticElements(A->getType(), Ctx, Elem);
+  uint64_t N = arithmeticElements(A->getType(), Ctx, &Elem);
   Interpreter I(Ctx, A, N, Elem);
   bool R = I.iteration(Loop, Fn);
   Local[{Loop, A}] = R;

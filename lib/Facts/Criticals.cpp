@@ -1,5 +1,6 @@
 //===- Criticals.cpp - Which critical sections can become atomics ---------===//
 #include "Facts/Criticals.h"
+#include "Analysis/AstQueries.h"
 #include "Facts/Allocations.h"
 #include "Facts/AtomicForms.h"
 #include "Facts/Directives.h"
@@ -447,15 +448,8 @@ void Analysis::reductions(std::vector<CriticalFact> &Out,
   // Histograms: every use of a small declared array is a + or - update (a
   // converted critical or an atomic of the input) in one work-sharing loop.
   auto SmallArray = [&](const ValueDecl *V) {
-    QualType T = V->getType();
-    uint64_t N = 1;
-    bool Any = false;
-    while (const ConstantArrayType *A = Ctx.getAsConstantArrayType(T)) {
-      N *= A->getSize().getZExtValue();
-      T = A->getElementType();
-      Any = true;
-    }
-    return Any && N <= MaxArrayReductionElements && T->isArithmeticType();
+    uint64_t N = arithmeticElements(V->getType(), Ctx);
+    return N > 0 && N <= MaxArrayReductionElements;
   };
   for (const auto &[V, Us] : Uses) {
     if (isPrivate(V) || !SmallArray(V))

@@ -1,5 +1,6 @@
 //===- DeviceCalls.cpp - Whether the functions a loop calls can run on a GPU ===//
 #include "Facts/DeviceCalls.h"
+#include "Analysis/AstQueries.h"
 #include "Facts/Regions.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -100,12 +101,7 @@ static std::string deviceWhy(const FunctionDecl *F, const SourceManager &SM,
     if (!S || !Why.empty())
       return;
     if (Globals) {
-      const Expr *Target = nullptr;
-      if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
-        Target = B->getLHS();
-      else if (const auto *U = dyn_cast<UnaryOperator>(S);
-               U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf))
-        Target = U->getSubExpr();
+      const Expr *Target = changedOperand(S);
       if (const VarDecl *V = Target ? rootVar(Target) : nullptr; isGlobal(V)) {
         Why = Name + ", which " +
               (isa<UnaryOperator>(S) && cast<UnaryOperator>(S)->getOpcode() == UO_AddrOf

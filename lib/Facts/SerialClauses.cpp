@@ -1,5 +1,6 @@
 //===- SerialClauses.cpp - Clauses of a serial loop beyond the test --------===//
 #include "Facts/SerialClauses.h"
+#include "Analysis/AstQueries.h"
 #include "Facts/Dependence.h"
 #include "clang/AST/ParentMap.h"
 #include <functional>
@@ -9,26 +10,10 @@ using namespace clang;
 
 namespace ompm {
 
-namespace {
-
-/// The elements of a declared array of constant size; 0 otherwise.
-uint64_t constantElements(const ValueDecl *V, ASTContext &Ctx) {
-  QualType T = V->getType();
-  uint64_t N = 1;
-  bool Array = false;
-  while (const ConstantArrayType *A = Ctx.getAsConstantArrayType(T)) {
-    N *= A->getSize().getZExtValue();
-    T = A->getElementType();
-    Array = true;
-  }
-  return Array && T->isArithmeticType() ? N : 0;
-}
-
-} // namespace
 
 void smallArrayReductions(const RegionFacts &F, SerialLoop &L) {
   auto Small = [&](const ValueDecl *V) {
-    uint64_t N = constantElements(V, F.context());
+    uint64_t N = arithmeticElements(V->getType(), F.context());
     return N > 0 && N <= MaxArrayReductionElements;
   };
   // Atomics: every update of a small array's (they are all of one
