@@ -1,5 +1,6 @@
 //===- AstQueries.cpp - Small syntactic questions the analyses share ------===//
 #include "Analysis/AstQueries.h"
+#include "clang/AST/ExprCXX.h"
 
 using namespace clang;
 
@@ -18,13 +19,26 @@ uint64_t arithmeticElements(QualType T, const ASTContext &Ctx, QualType *Elem) {
   return Array && T->isArithmeticType() ? N : 0;
 }
 
-const Expr *changedOperand(const Stmt *S) {
+const Expr *writtenLValue(const Stmt *S) {
   if (const auto *B = dyn_cast_or_null<BinaryOperator>(S); B && B->isAssignmentOp())
     return B->getLHS();
   if (const auto *U = dyn_cast_or_null<UnaryOperator>(S);
       U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf))
     return U->getSubExpr();
   return nullptr;
+}
+
+bool hasJumpsOrLabels(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S) || isa<ReturnStmt>(S) ||
+      isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<CXXThrowExpr>(S) ||
+      isa<LabelStmt>(S) || isa<SwitchCase>(S))
+    return true;
+  for (const Stmt *C : S->children())
+    if (hasJumpsOrLabels(C))
+      return true;
+  return false;
 }
 
 } // namespace ompm

@@ -1,8 +1,8 @@
 //===- AstQueries.h - Small syntactic questions the analyses share -*- C++ -*-===//
 //
-// Questions about one declaration or one expression that several analyses
-// ask in the same words: how many numbers a declared array holds, and
-// which operand an expression changes.
+// Questions about one declaration or one statement that several layers
+// ask in the same words: how many numbers a declared array holds, what a
+// statement writes, whether a statement may leave its block early.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPM_ANALYSIS_ASTQUERIES_H
@@ -20,9 +20,13 @@ namespace ompm {
 uint64_t arithmeticElements(clang::QualType T, const clang::ASTContext &Ctx,
                             clang::QualType *Elem = nullptr);
 
-/// The operand S assigns (=, op=), increments, decrements or takes the
-/// address of; null when S does none of these.
-const clang::Expr *changedOperand(const clang::Stmt *S);
+/// The lvalue S writes (=, op=, ++, --) or lets be written (`&x`), null
+/// if none.
+const clang::Expr *writtenLValue(const clang::Stmt *S);
+
+/// Whether S holds a statement that leaves a block early (break, continue,
+/// return, goto, throw) or a label to jump into one.
+bool hasJumpsOrLabels(const clang::Stmt *S);
 
 } // namespace ompm
 

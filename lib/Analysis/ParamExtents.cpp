@@ -17,7 +17,7 @@ bool changes(const Stmt *Body, const ParmVarDecl *P) {
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
     if (!S || Found)
       return;
-    const Expr *Target = changedOperand(S);
+    const Expr *Target = writtenLValue(S);
     if (const auto *D = dyn_cast_or_null<DeclRefExpr>(Target ? Target->IgnoreParens() : nullptr);
         D && D->getDecl() == P)
       Found = true;

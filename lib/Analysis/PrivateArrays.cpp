@@ -39,33 +39,19 @@ struct Ref {
   std::vector<const Expr *> Idx;
 };
 
-bool hasJump(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S) || isa<GotoStmt>(S) ||
-      isa<IndirectGotoStmt>(S) || isa<ReturnStmt>(S) || isa<LabelStmt>(S))
-    return true;
-  for (const Stmt *C : S->children())
-    if (hasJump(C))
-      return true;
-  return false;
-}
-
 const VarDecl *refVar(const Expr *E) {
   if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
     return dyn_cast<VarDecl>(DR->getDecl());
   return nullptr;
 }
 
-/// The variables S assigns (=, op=, ++, --), anywhere in it.
+/// The variables S assigns (=, op=, ++, --), lets be written (`&v`) or
+/// declares, anywhere in it.
 void assignedIn(const Stmt *S, llvm::DenseSet<const VarDecl *> &Out) {
   if (!S)
     return;
-  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp()) {
-    if (const VarDecl *V = refVar(BO->getLHS()))
-      Out.insert(V);
-  } else if (const auto *UO = dyn_cast<UnaryOperator>(S); UO && UO->isIncrementDecrementOp()) {
-    if (const VarDecl *V = refVar(UO->getSubExpr()))
+  if (const Expr *T = writtenLValue(S)) {
+    if (const VarDecl *V = refVar(T))
       Out.insert(V);
   } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
     for (const Decl *D : DS->decls())
@@ -93,7 +79,7 @@ public:
     Stack.push_back(Fn);
     if (const auto *For = dyn_cast<ForStmt>(Loop)) {
       if (mentionsBound(For->getInit(), F) || mentionsBound(For->getCond(), F) ||
-          mentionsBound(For->getInc(), F) || hasJump(For->getBody()))
+          mentionsBound(For->getInc(), F) || hasJumpsOrLabels(For->getBody()))
         return false;
       return stmt(For->getBody(), F);
     }
@@ -108,7 +94,7 @@ public:
     } else {
       return false;
     }
-    return !mentionsBound(Cond, F) && !hasJump(Body) && stmt(Body, F);
+    return !mentionsBound(Cond, F) && !hasJumpsOrLabels(Body) && stmt(Body, F);
   }
 
 private:
@@ -370,11 +356,11 @@ private:
       return false;
     // A return only as the last statement: what follows one is not run.
     for (const Stmt *S : Body->body())
-      if (S != Body->body_back() && hasJump(S))
+      if (S != Body->body_back() && hasJumpsOrLabels(S))
         return false;
     if (!Body->body_empty())
       if (const auto *Ret = dyn_cast<ReturnStmt>(Body->body_back()))
-        if (hasJump(Ret->getRetValue()))
+        if (hasJumpsOrLabels(Ret->getRetValue()))
           return false;
     Stack.push_back(Def);
     bool Ok = true;
@@ -556,7 +542,7 @@ private:
               Frame &F) {
     if (Init && !stmt(Init, F))
       return false;
-    if (hasJump(Body))
+    if (hasJumpsOrLabels(Body))
       return false;
     llvm::DenseSet<const VarDecl *> Changed;
     assignedIn(Body, Changed);
@@ -620,7 +606,7 @@ private:
       return true;
     }
     if (const auto *For = dyn_cast<ForStmt>(S)) {
-      if (hasJump(For->getBody()))
+      if (hasJumpsOrLabels(For->getBody()))
         return false;
       const VarDecl *V = nullptr;
       std::vector<int64_t> Values;
@@ -642,7 +628,7 @@ private:
       return opaque(nullptr, D->getCond(), nullptr, D->getBody(), F);
     // Anything else (switch, a directive, asm): it must not reach the
     // array nor jump; the variables it assigns are no longer known.
-    if (mentionsBound(S, F) || hasJump(S))
+    if (mentionsBound(S, F) || hasJumpsOrLabels(S))
       return false;
     llvm::DenseSet<const VarDecl *> Changed;
     assignedIn(S, Changed);

@@ -101,7 +101,7 @@ static std::string deviceWhy(const FunctionDecl *F, const SourceManager &SM,
     if (!S || !Why.empty())
       return;
     if (Globals) {
-      const Expr *Target = changedOperand(S);
+      const Expr *Target = writtenLValue(S);
       if (const VarDecl *V = Target ? rootVar(Target) : nullptr; isGlobal(V)) {
         Why = Name + ", which " +
               (isa<UnaryOperator>(S) && cast<UnaryOperator>(S)->getOpcode() == UO_AddrOf

@@ -158,18 +158,4 @@ bool unconditionalIn(const ParentMap &PM, const Stmt *S, const Stmt *Root,
   return true;
 }
 
-/// Any statement that leaves a block early, or a label to jump into one.
-bool hasJumpsOrLabels(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S) || isa<ReturnStmt>(S) ||
-      isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<CXXThrowExpr>(S) ||
-      isa<LabelStmt>(S) || isa<SwitchCase>(S))
-    return true;
-  for (const Stmt *C : S->children())
-    if (hasJumpsOrLabels(C))
-      return true;
-  return false;
-}
-
 } // namespace ompm

@@ -9,6 +9,7 @@
 #ifndef OMPM_FACTS_FOOTPRINTS_H
 #define OMPM_FACTS_FOOTPRINTS_H
 
+#include "Analysis/AstQueries.h"
 #include "Facts/Poly.h"
 #include "Facts/Regions.h"
 #include "clang/AST/ParentMap.h"
@@ -53,8 +54,8 @@ const clang::BinaryOperator *plainAssignOf(const clang::ParentMap &PM,
 /// loop directives lie between.
 bool unconditionalIn(const clang::ParentMap &PM, const clang::Stmt *S,
                      const clang::Stmt *Root, const RegionFacts &F);
-/// Any statement that leaves a block early, or a label to jump into one.
-bool hasJumpsOrLabels(const clang::Stmt *S);
+// hasJumpsOrLabels, which the callers of these ask too, is in
+// Analysis/AstQueries.
 
 } // namespace ompm
 

@@ -1,7 +1,6 @@
 //===- HostCopies.cpp - Where the host copy is current, over the CFG ------===//
 
 #include "Facts/HostCopies.h"
-#include <optional>
 #include "Facts/StmtWalk.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -10,6 +9,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
 #include <map>
+#include <optional>
 
 using namespace clang;
 

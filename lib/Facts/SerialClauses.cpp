@@ -10,7 +10,6 @@ using namespace clang;
 
 namespace ompm {
 
-
 void smallArrayReductions(const RegionFacts &F, SerialLoop &L) {
   auto Small = [&](const ValueDecl *V) {
     uint64_t N = arithmeticElements(V->getType(), F.context());
@@ -51,12 +50,14 @@ void smallArrayReductions(const RegionFacts &F, SerialLoop &L) {
 
 std::string flagWrites(const RegionFacts &F, const ForStmt *For,
                        const std::vector<std::string> &Shared, SerialLoop &L) {
+  if (Shared.empty())
+    return "";
+  ParentMap PM(const_cast<Stmt *>(static_cast<const Stmt *>(For)));
   for (const std::string &Name : Shared) {
     const ValueDecl *V = nullptr;
     for (const ValueDecl *X : F.externalVars())
       if (F.nameOf(X) == Name)
         V = X;
-    ParentMap PM(const_cast<Stmt *>(static_cast<const Stmt *>(For)));
     bool Ok = V != nullptr;
     std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
       if (!S)

@@ -47,15 +47,6 @@ bool usesVar(const Stmt *S, const ValueDecl *V) {
   return Found;
 }
 
-const Expr *writtenLValue(const Stmt *S) {
-  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
-    return B->getLHS();
-  if (const auto *U = dyn_cast<UnaryOperator>(S);
-      U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf))
-    return U->getSubExpr();
-  return nullptr;
-}
-
 const ValueDecl *subscriptedVar(const Expr *E) {
   const Expr *Base = E->IgnoreParenImpCasts();
   while (const auto *A = dyn_cast<ArraySubscriptExpr>(Base))

@@ -3,13 +3,14 @@
 // Statement walks that see what an OpenMP directive governs: Clang keeps a
 // directive's statement under captured-region wrappers whose children are
 // the captures, not the code, so a plain walk of children() misses it. And
-// what a statement writes: the lvalue of an assignment, of ++/--, or of &
-// (which may be written through).
+// the variable under an lvalue's subscripts (what a statement writes,
+// writtenLValue, is in Analysis/AstQueries).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPM_FACTS_STMTWALK_H
 #define OMPM_FACTS_STMTWALK_H
 
+#include "Analysis/AstQueries.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -31,9 +32,6 @@ llvm::SmallVector<const clang::Stmt *, 4> codeChildren(const clang::Stmt *S);
 
 /// Whether S (or what it holds) names V.
 bool usesVar(const clang::Stmt *S, const clang::ValueDecl *V);
-
-/// The lvalue S writes (or lets be written, `&x`), null if none.
-const clang::Expr *writtenLValue(const clang::Stmt *S);
 
 /// The variable under an lvalue's subscripts (`a` of `a[i][j]`), null if
 /// it is not a subscripted variable.

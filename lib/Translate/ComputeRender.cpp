@@ -100,7 +100,7 @@ bool ComputeTranslator::innerReductionTemporary(const LoopNode &N, const std::st
   // Named by this loop, a loop around it or the construct: theirs.
   auto Named = [&](const std::vector<std::string> &Items) {
     return llvm::any_of(Items, [&](const std::string &X) {
-      return X == P || StringRef(X).split(':').second.trim() == P || redVar(X) == P;
+      return X == P || redVar(X) == P; // a name, or "op: name"
     });
   };
   // Private to the teams already (a construct with a loop inside): each

@@ -29,7 +29,7 @@ TEST(AstQueriesTest, ArithmeticElements) {
   EXPECT_EQ(N["e"], 0u); // no constant size
 }
 
-TEST(AstQueriesTest, ChangedOperand) {
+TEST(AstQueriesTest, WrittenLValue) {
   auto AST = parseCode("void f(int *p, int x) { x = 1; x += 2; x++; --x; p = &x; x == 1; -x; }\n",
                        {"-std=c99"});
   ASTContext &Ctx = AST->getASTContext();
@@ -37,7 +37,7 @@ TEST(AstQueriesTest, ChangedOperand) {
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
     if (const auto *F = dyn_cast<FunctionDecl>(D); F && F->hasBody())
       for (const Stmt *S : cast<CompoundStmt>(F->getBody())->body()) {
-        const Expr *X = changedOperand(S);
+        const Expr *X = writtenLValue(S);
         // p = &x: the assignment changes p (its operand &x is asked apart).
         Out.push_back(X ? cast<DeclRefExpr>(X->IgnoreParenImpCasts())->getDecl()->getNameAsString()
                         : "-");
