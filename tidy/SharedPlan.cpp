@@ -31,6 +31,13 @@ namespace {
 std::mutex PlansMutex;
 std::map<const Preprocessor *, std::weak_ptr<SharedPlan>> Plans;
 
+/// The errors clang-tidy's diagnostic consumer had counted when the last
+/// unit it served ended. The driver's errors of the next unit (an argument
+/// of another compiler that Clang does not know: `-foffload=disable`) reach
+/// only that consumer, not the engine of the unit's parse; they are the
+/// consumer's count at the unit's start less this one.
+std::map<const DiagnosticConsumer *, unsigned> ErrorsAtLastEnd;
+
 /// A record of data placement: a region serves the kernels of every check.
 bool isPlacement(llvm::StringRef RecordKind) { return RecordKind == "data region"; }
 
@@ -127,6 +134,11 @@ std::shared_ptr<SharedPlan> SharedPlan::join(Preprocessor &PP, CheckKind Kind,
   if (!Plan) {
     Plan = std::make_shared<SharedPlan>(PP);
     Plans[&PP] = Plan;
+    if (const DiagnosticConsumer *C = PP.getDiagnostics().getClient()) {
+      Plan->Client = C;
+      unsigned Before = ErrorsAtLastEnd[C];
+      Plan->CommandErrors = C->getNumErrors() > Before ? C->getNumErrors() - Before : 0;
+    }
     PP.addPPCallbacks(collectPreprocessorFacts(PP, Plan->Facts, Plan->Sites));
     // The headers the tool's parse finds and Clang 22 ships none of: the
     // bundled openacc.h and the installed omp.h, each looked for last, as
@@ -139,6 +151,12 @@ std::shared_ptr<SharedPlan> SharedPlan::join(Preprocessor &PP, CheckKind Kind,
   Plan->Joined[static_cast<unsigned>(Kind)] = true;
   Plan->Styles[static_cast<unsigned>(Kind)] = Style;
   return Plan;
+}
+
+SharedPlan::~SharedPlan() {
+  std::lock_guard<std::mutex> Lock(PlansMutex);
+  if (Client)
+    ErrorsAtLastEnd[Client] = Client->getNumErrors();
 }
 
 CheckKind SharedPlan::primary() const {
@@ -218,6 +236,18 @@ void SharedPlan::compute(ASTContext &Ctx) {
   if (Ctx.getDiagnostics().hasErrorOccurred())
     return;
   const SourceManager &SM = Ctx.getSourceManager();
+  // So does one whose compile command has errors that clang-tidy reported
+  // before the parse: `clang-tidy -fix` applies nothing then, but
+  // run-clang-tidy's exported fixes would be applied all the same.
+  if (CommandErrors) {
+    add(primary(), SM.getLocForStartOfFile(SM.getMainFileID()),
+        "the compile command has " + std::to_string(CommandErrors) +
+            " error(s) that clang-tidy reported before the parse (an argument of "
+            "another compiler, such as gcc's -foffload=disable?): no fix is offered "
+            "for the file; remove such arguments with --removed-arg (omp-migrate "
+            "drops them itself)");
+    return;
+  }
   if (!Ctx.getLangOpts().OpenACC && reportUnparsedOpenACC(SM))
     return;
   std::optional<PlanOptions> Opts = planOptions(Ctx);

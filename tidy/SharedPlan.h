@@ -53,6 +53,7 @@ public:
   static std::shared_ptr<SharedPlan> join(clang::Preprocessor &PP, CheckKind Kind,
                                           LoopStyle Style);
   explicit SharedPlan(clang::Preprocessor &PP) : PP(PP) {}
+  ~SharedPlan();
 
   /// The findings of every check that joined, computed at the first call
   /// (the end of the translation unit, when the AST is complete).
@@ -85,6 +86,11 @@ private:
   PPFacts Facts;
   OpenACCSites Sites;
   bool Computed = false;
+  /// Errors of the unit's compile command that clang-tidy's consumer
+  /// counted before the parse began (the driver's): no fix is offered.
+  unsigned CommandErrors = 0;
+  /// clang-tidy's diagnostic consumer, which outlives the unit.
+  const clang::DiagnosticConsumer *Client = nullptr;
   std::vector<Finding> Findings;
   /// Indices of the findings that take the edits after them: translated
   /// constructs and converted critical sections.
