@@ -1,6 +1,7 @@
 //===- AstQueries.cpp - Small syntactic questions the analyses share ------===//
 #include "Analysis/AstQueries.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -39,6 +40,11 @@ bool hasJumpsOrLabels(const Stmt *S) {
     if (hasJumpsOrLabels(C))
       return true;
   return false;
+}
+
+bool inSystemHeader(const Decl *D) {
+  const SourceManager &SM = D->getASTContext().getSourceManager();
+  return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
 }
 
 } // namespace ompm

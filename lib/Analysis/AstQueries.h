@@ -28,6 +28,14 @@ const clang::Expr *writtenLValue(const clang::Stmt *S);
 /// return, goto, throw) or a label to jump into one.
 bool hasJumpsOrLabels(const clang::Stmt *S);
 
+/// Whether D is declared in a system header (where its macro expansion
+/// puts it). The parses skip the bodies of such functions
+/// (`ASTConsumer::shouldSkipFunctionBody`): the tool changes no system
+/// header, treats their functions by name (Facts/CallGraph,
+/// Facts/DeviceCalls) and never follows their bodies, and most of a C++
+/// parse is theirs.
+bool inSystemHeader(const clang::Decl *D);
+
 } // namespace ompm
 
 #endif

@@ -1,5 +1,6 @@
 //===- Driver.cpp - Run omp-migrate over files ----------------------------===//
 #include "Driver/Driver.h"
+#include "Analysis/AstQueries.h"
 #include "Driver/Messages.h"
 #include "Driver/Suggest.h"
 #include "Driver/Commands.h"
@@ -52,6 +53,9 @@ public:
   Consumer(CompilerInstance &CI, PPFacts &PP, OpenACCSites &Sites,
            std::set<std::string> &Reported, const PlanOptions &Opts, FileResult &R)
       : CI(CI), PP(PP), Sites(Sites), Reported(Reported), Opts(Opts), R(R) {}
+  /// Functions of system headers are parsed without their bodies
+  /// (Analysis/AstQueries.h, inSystemHeader).
+  bool shouldSkipFunctionBody(Decl *D) override { return inSystemHeader(D); }
   void HandleTranslationUnit(ASTContext &Ctx) override {
     planParsedFile(Ctx, CI.getInvocation(), CI.getFileManager().getVirtualFileSystemPtr(),
                    PP, Sites, Reported, Opts, R);
@@ -130,6 +134,8 @@ public:
     // reported in order).
     // In colour when Diags has colours (--use-color, or a terminal).
     Invocation->getDiagnosticOpts().ShowColors = Diags.colors_enabled();
+    // The bodies of system headers' functions are skipped (Consumer).
+    Invocation->getFrontendOpts().SkipFunctionBodies = true;
     TextDiagnosticPrinter Printer(Diags, Invocation->getDiagnosticOpts());
     CompilerInstance Compiler(std::move(Invocation), std::move(PCH));
     Compiler.setVirtualFileSystem(Files->getVirtualFileSystemPtr());

@@ -1,5 +1,6 @@
 //===- SelfCheck.cpp - Re-parse a translation as OpenMP compilers see it --===//
 #include "Verify/SelfCheck.h"
+#include "Analysis/AstQueries.h"
 #include "Analysis/OnceVisitor.h"
 #include "Facts/Directives.h"
 #include "Verify/PointerMaps.h"
@@ -221,6 +222,12 @@ public:
   CheckConsumer(const SelfCheckInput &In, Failures &F,
                 const std::vector<SourceLocation> &Pragmas)
       : In(In), F(F), Pragmas(Pragmas) {}
+
+  /// The bodies of functions in system headers are not parsed (the
+  /// invocation skips function bodies, and this says which; the input's
+  /// parse skipped them too). Every body of the translation and of the
+  /// project's headers is parsed.
+  bool shouldSkipFunctionBody(Decl *D) override { return inSystemHeader(D); }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     const SourceManager &SM = Ctx.getSourceManager();
@@ -493,6 +500,8 @@ std::vector<SelfCheckFailure> selfCheck(const SelfCheckInput &In) {
   if (auto CWD = Base->getCurrentWorkingDirectory())
     Overlay->setCurrentWorkingDirectory(*CWD);
 
+  // Bodies in system headers only (CheckConsumer::shouldSkipFunctionBody).
+  Inv->getFrontendOpts().SkipFunctionBodies = true;
   CompilerInstance CI(Inv);
   CI.setVirtualFileSystem(Overlay);
   CI.setVerboseOutputStream(std::make_unique<llvm::raw_null_ostream>());

@@ -45,5 +45,26 @@ TEST(AstQueriesTest, WrittenLValue) {
   EXPECT_EQ(Out, (std::vector<std::string>{"x", "x", "x", "x", "p", "-", "-"}));
 }
 
+TEST(AstQueriesTest, InSystemHeader) {
+  // Line markers with flag 3 put code in a system header, as the
+  // preprocessor's output does; a macro of it expanded in the file is the
+  // file's.
+  auto AST = parseCode("# 1 \"sys.h\" 1 3\n"
+                       "static inline int lib(void) { return 1; }\n"
+                       "#define MAKE(n) int n(void) { return 2; }\n"
+                       "# 4 \"input.c\" 2\n"
+                       "int own(void) { return lib(); }\n"
+                       "MAKE(made)\n",
+                       {"-std=c99"});
+  std::map<std::string, bool> In;
+  for (const Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls())
+    if (const auto *F = dyn_cast<FunctionDecl>(D))
+      In[F->getNameAsString()] = inSystemHeader(F);
+  EXPECT_EQ(In.size(), 3u);
+  EXPECT_TRUE(In["lib"]);
+  EXPECT_FALSE(In["own"]);
+  EXPECT_FALSE(In["made"]);
+}
+
 } // namespace
 } // namespace ompm
