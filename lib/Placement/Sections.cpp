@@ -1,5 +1,6 @@
 //===- Sections.cpp - Sections a data region maps -------------------------===//
 #include "Placement/Sections.h"
+#include "Facts/AllocationSizes.h"
 #include "Facts/StmtWalk.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -29,19 +30,13 @@ bool widenSection(std::string &Section, std::optional<Poly> &Lo,
 std::optional<Poly> allocationLength(const ValueDecl *V,
                                      const FunctionDecl *Fn,
                                      const Stmt *L, const RegionFacts &LF) {
-  QualType Elem = V->getType()->getPointeeType().getCanonicalType().getUnqualifiedType();
+  QualType Elem = V->getType()->getPointeeType();
   ASTContext &Ctx = Fn->getASTContext();
   const SourceManager &SM = Ctx.getSourceManager();
   auto Inside = [&](const Stmt *S) {
     SourceLocation B = SM.getExpansionLoc(S->getBeginLoc());
     return !SM.isBeforeInTranslationUnit(B, SM.getExpansionLoc(L->getBeginLoc())) &&
            !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(L->getEndLoc()), B);
-  };
-  auto IsSizeofElem = [&](const Expr *E) {
-    const auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(E->IgnoreParenImpCasts());
-    return U && U->getKind() == UETT_SizeOf &&
-           Ctx.hasSameType(U->getTypeOfArgument().getCanonicalType().getUnqualifiedType(),
-                           Elem);
   };
   std::vector<const Expr *> Sources;
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
@@ -63,50 +58,7 @@ std::optional<Poly> allocationLength(const ValueDecl *V,
   Walk(Fn->getBody());
   if (Sources.size() != 1)
     return std::nullopt;
-  const Expr *E = Sources[0]->IgnoreParenCasts();
-  const Expr *Count = nullptr;
-  if (const auto *N = dyn_cast<CXXNewExpr>(E)) {
-    if (N->isArray() && N->getArraySize() &&
-        Ctx.hasSameType(N->getAllocatedType().getCanonicalType().getUnqualifiedType(), Elem))
-      Count = *N->getArraySize();
-  } else if (const auto *C = dyn_cast<CallExpr>(E)) {
-    const FunctionDecl *F = C->getDirectCallee();
-    StringRef Name = F ? F->getName() : "";
-    // malloc(a * b * sizeof(T) * c): the factors other than sizeof(T).
-    const Expr *Bytes = nullptr;
-    if (Name == "malloc" && C->getNumArgs() == 1)
-      Bytes = C->getArg(0);
-    else if (Name == "calloc" && C->getNumArgs() == 2 && IsSizeofElem(C->getArg(1)))
-      return LF.toPoly(C->getArg(0));
-    if (!Bytes)
-      return std::nullopt;
-    std::vector<const Expr *> Factors;
-    std::function<void(const Expr *)> Flatten = [&](const Expr *X) {
-      X = X->IgnoreParenImpCasts();
-      if (const auto *M = dyn_cast<BinaryOperator>(X); M && M->getOpcode() == BO_Mul) {
-        Flatten(M->getLHS());
-        Flatten(M->getRHS());
-        return;
-      }
-      Factors.push_back(X);
-    };
-    Flatten(Bytes);
-    auto It = llvm::find_if(Factors, IsSizeofElem);
-    if (It == Factors.end())
-      return std::nullopt;
-    Factors.erase(It);
-    Poly Product = Poly::constant(1);
-    for (const Expr *F : Factors) {
-      std::optional<Poly> P = LF.toPoly(F);
-      if (!P)
-        return std::nullopt;
-      Product = Product * *P;
-    }
-    return Product;
-  }
-  if (!Count)
-    return std::nullopt;
-  return LF.toPoly(Count);
+  return allocatedCount(Sources[0], Elem, LF);
 }
 
 } // namespace ompm

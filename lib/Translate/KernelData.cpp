@@ -1,6 +1,7 @@
 //===- KernelData.cpp - The map of an array a generated kernel uses -------===//
 #include "Translate/KernelData.h"
 #include "Analysis/ParamExtents.h"
+#include "Facts/AllocationSizes.h"
 #include "Facts/Members.h"
 #include "Facts/StmtWalk.h"
 
@@ -77,8 +78,25 @@ std::string mapArrayOf(const RegionFacts &F, const ValueDecl *V, const Stmt *Loo
                       " elements (no narrower section is proved: " + S.Why + ")");
       return "";
     }
+    // A local pointer whose allocation is in sight: the whole allocation.
+    const auto *Local = dyn_cast<VarDecl>(V);
+    const auto *Fn = Local ? dyn_cast<FunctionDecl>(Local->getDeclContext()) : nullptr;
+    std::string NoAllocation;
+    if (std::optional<Poly> Len =
+            Declared.empty() && Local && !P && Fn
+                ? fixedAllocationLength(Local, Fn, Loop, F, NoAllocation)
+                : std::nullopt) {
+      Poly Hi = *Len - Poly::constant(1);
+      std::string Item = sectionText(Name, Poly::constant(0), Hi);
+      Maps.add(Type, Item);
+      Items.push_back({V, Name, Item, Type, Poly::constant(0), Hi});
+      Notes.push_back("'" + Name + "' mapped whole, " + Item +
+                      ", its allocation (no narrower section is proved: " + S.Why + ")");
+      return "";
+    }
     if (Declared.empty())
-      return "no array section can be inferred for '" + Name + "': " + S.Why;
+      return "no array section can be inferred for '" + Name + "': " + S.Why +
+             (NoAllocation.empty() ? "" : " (nor its allocation's size: " + NoAllocation + ")");
     Maps.add(Type, Declared);
     Items.push_back({V, Name, Declared, Type});
     Notes.push_back("'" + Name + "' mapped whole as declared, " + Declared +
