@@ -45,8 +45,19 @@ void TranslationCheck::check(const MatchFinder::MatchResult &Result) {
       continue;
     // The message is an argument, never a format: it may hold a '%'.
     DiagnosticBuilder D = diag(F.Loc, "%0") << F.Message;
+    llvm::StringRef Code = SM.getBufferData(SM.getMainFileID());
     for (const tooling::Replacement &R : F.Fix) {
-      SourceLocation Begin = Start.getLocWithOffset(R.getOffset());
+      unsigned Offset = R.getOffset();
+      // A whole line removed ("#pragma omp critical\n"): Clang's fix-it
+      // merging (clang/Edit) widens a removal between two whitespace
+      // characters by one, which would eat the next line's first blank.
+      // The same text goes when the removal starts at the newline before
+      // the line and stops before its own.
+      if (R.getLength() > 0 && R.getReplacementText().empty() && Offset > 1 &&
+          Offset + R.getLength() <= Code.size() && Code[Offset - 1] == '\n' &&
+          Code[Offset + R.getLength() - 1] == '\n' && !llvm::isSpace(Code[Offset - 2]))
+        --Offset;
+      SourceLocation Begin = Start.getLocWithOffset(Offset);
       if (R.getLength() == 0)
         D << FixItHint::CreateInsertion(Begin, R.getReplacementText());
       else

@@ -263,6 +263,7 @@ CriticalShape ShapeReader::read(const Stmt *Body) const {
       S.X = B->getLHS();
       S.Es = {Other};
       S.Op = Op->getOpcodeStr().str();
+      S.XLeft = Other == Op->getRHS();
       return S;
     }
   }

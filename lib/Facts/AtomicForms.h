@@ -28,6 +28,9 @@ struct CriticalShape {
   const clang::Expr *X = nullptr, *V = nullptr;
   std::vector<const clang::Expr *> Es;
   std::string Op; ///< update: "+", "-", ...; compare: "max" or "min"
+  /// update: x is op's left operand (`x = x - e`, `x -= e`), not its right
+  /// (`x = e - x`).
+  bool XLeft = true;
   /// compare: `if (x > e) { x = e; }`, x on the side it was.
   std::string CompareText;
   /// An update under a condition: the condition and the update.

@@ -418,30 +418,49 @@ std::vector<CriticalFact> Analysis::run() {
 
 void Analysis::reductions(std::vector<CriticalFact> &Out,
                           const std::map<const OMPExecutableDirective *, CriticalShape> &Shapes) {
-  // min/max: every use of x in the region is in a converted compare of the
-  // same kind in the same work-sharing loop, x a plain scalar.
-  if (Opts.Reductions) {
+  // One reduction of a work-sharing loop replaces x's criticals when every
+  // use of x in the region is a converted critical of one form and one
+  // kind in that loop, x a plain scalar: min/max compares become
+  // reduction(max|min: x); sums and products (`x += e`, `x -= e`, `x++`,
+  // `x = x * e`, under a condition too; x of a real type) reduction(+|*: x).
+  // On a GPU one address updated atomically by every thread serializes
+  // the machine; a reduction combines per thread and per team.
+  auto ToLoopReduction = [&](CriticalForm From,
+                             const std::function<std::string(const CriticalShape &)> &Kind) {
     for (CriticalFact &F : Out) {
+      if (F.Form != From)
+        continue;
       const CriticalShape &S = Shapes.at(F.D);
-      if (F.Form != CriticalForm::Compare || !isa<DeclRefExpr>(S.X->IgnoreParens()) ||
-          isPrivate(F.X))
+      std::string K = Kind(S);
+      if (K.empty() || !isa<DeclRefExpr>(S.X->IgnoreParens()) || isPrivate(F.X))
         continue;
       const OMPLoopDirective *L = loopOf(F.D);
       bool All = L != nullptr;
       for (const Use &U : Uses[F.X]) {
         auto It = llvm::find_if(Out, [&](const CriticalFact &G) { return G.D == U.Lock; });
-        All &= It != Out.end() && It->Form == CriticalForm::Compare &&
-               Shapes.at(It->D).Op == S.Op && loopOf(It->D) == L;
+        All &= It != Out.end() && It->Form == From && Kind(Shapes.at(It->D)) == K &&
+               loopOf(It->D) == L && isa<DeclRefExpr>(Shapes.at(It->D).X->IgnoreParens());
       }
       if (!All)
         continue;
       for (CriticalFact &G : Out)
-        if (G.X == F.X && G.Form == CriticalForm::Compare) {
+        if (G.X == F.X && G.Form == From) {
           G.Form = CriticalForm::Reduction;
-          G.Clause = S.Op + ": " + F.X->getNameAsString();
+          G.Clause = K + ": " + F.X->getNameAsString();
           G.Loop = L;
         }
     }
+  };
+  if (Opts.Reductions) {
+    ToLoopReduction(CriticalForm::Compare, [](const CriticalShape &S) { return S.Op; });
+    ToLoopReduction(CriticalForm::Update, [](const CriticalShape &S) -> std::string {
+      QualType T = S.X->getType();
+      if (!T->isRealType() || T.isVolatileQualified())
+        return "";
+      if (S.Op == "+" || S.Op == "*")
+        return S.Op;
+      return S.Op == "-" && S.XLeft ? "+" : "";
+    });
   }
   if (!Opts.ArrayReductions)
     return;

@@ -5,8 +5,9 @@
 // critical whose body is one update of an atomic form (`x op= e`, `x++`,
 // `v = x`, `x = e`, `v = x++`, `{v = x; x op= e;}`, `if (e > x) x = e;`,
 // `if (c) x op= e;`)
-// can become an `atomic` of that form, a min/max under a critical a
-// `reduction(max: x)` of its loop, and a histogram (`h[k]++` under a
+// can become an `atomic` of that form, a sum or product under a critical a
+// `reduction(+: x)` of its loop and a min/max a `reduction(max: x)` (every
+// use of x in the region such an update in that loop), and a histogram (`h[k]++` under a
 // critical or an atomic, `h` a declared array of a few elements) an array
 // reduction: but only when nothing else in the parallel region relies on
 // the lock. The rules (docs/openmp.md has them as a table):
@@ -73,7 +74,8 @@ struct CriticalFact {
 };
 
 struct CriticalOptions {
-  /// min/max to reduction(max|min:) on the work-sharing loop.
+  /// Sums, products and min/max to reduction(+|*|max|min:) on the
+  /// work-sharing loop.
   bool Reductions = true;
   /// A histogram of a declared array of at most MaxArrayReductionElements
   /// elements to an array reduction.

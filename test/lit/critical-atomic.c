@@ -1,8 +1,8 @@
 // Critical sections of an offloaded CPU OpenMP loop (--offload=openmp), each
-// one update of an atomic form, become the atomic of that form; a min or max
-// under a critical becomes a reduction of its loop (every use of the
-// variable is such a compare) or an atomic compare (when another loop also
-// updates it). The results depend on the lock being kept (counters, sums of
+// one update of an atomic form, become the atomic of that form; a sum, a
+// product, a min or a max under a critical becomes a reduction of its loop
+// (every use of the variable is such an update) and a min or max an atomic
+// compare when another loop also updates it. The results depend on the lock being kept (counters, sums of
 // integers, captured tickets): the translation must print what the
 // original prints built with gcc -fopenmp, on the CPU stand-in device and
 // with gcc's OpenMP; a second run changes nothing.
@@ -31,21 +31,20 @@ int main(void) {
   for (int i = 0; i < N; i++)
     key[i] = (i * 7919) % 1000;
   long tickets[N];
-  // OUT:      {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: count, total, sum, prod_bits, lo, hi) map(to: key) reduction(min: lo) reduction(max: hi)
+  // OUT:      {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: count, total, sum, prod_bits, lo, hi) map(to: key) reduction(+: count) reduction(+: total) reduction(+: sum) reduction(min: lo) reduction(max: hi)
   // OUT-NEXT: {{^ *}}for (int i = 0; i < N; i++) {
   #pragma omp parallel for
   for (int i = 0; i < N; i++) {
-    // OUT-NEXT: {{^ *}}#pragma omp atomic update
     // OUT-NEXT: {{^ *}}count++;
     #pragma omp critical
     count++;
-    // OUT-NEXT: {{^ *}}#pragma omp atomic update
+    // OUT-NEXT: {{^ *}}{
     // OUT-NEXT: {{^ *}}total += key[i];
+    // OUT-NEXT: {{^ *}}}
     #pragma omp critical
     {
       total += key[i];
     }
-    // OUT-NEXT: {{^ *}}#pragma omp atomic update
     // OUT-NEXT: {{^ *}}sum = sum + key[i] * 0.5;
     #pragma omp critical (s)
     sum = sum + key[i] * 0.5;
@@ -60,7 +59,7 @@ int main(void) {
     #pragma omp critical (m)
     { if (hi < key[i]) hi = key[i]; }
   }
-  // OUT:      {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: ticket_sum, tickets, hits, last, flag) map(to: key)
+  // OUT:      {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: ticket_sum, tickets, hits, last, flag) map(to: key) reduction(+: flag)
   // OUT-NEXT: {{^ *}}for (int i = 0; i < N; i++) {
   #pragma omp parallel for
   for (int i = 0; i < N; i++) {
@@ -84,7 +83,6 @@ int main(void) {
     // OUT-NEXT: {{^ *}}last = 7;
     #pragma omp critical (w)
     last = 7;
-    // OUT-NEXT: {{^ *}}#pragma omp atomic update
     // OUT-NEXT: {{^ *}}flag -= t - t + 1;
     #pragma omp critical
     flag -= t - t + 1;
@@ -119,24 +117,27 @@ int main(void) {
   printf("%ld %ld %ld %ld %ld\n", tsum, hsum, ticket_sum, last, flag);
   return 0;
 }
-// NOTE: critical converted to atomic update
+// NOTE: critical removed: reduction(+: count) on the loop at line
+// NOTE: critical removed: reduction(+: total) on the loop at line
+// NOTE: critical(s) removed: reduction(+: sum) on the loop at line
 // NOTE: critical(s) converted to atomic update
 // NOTE: critical(m) removed: reduction(min: lo) on the loop at line
 // NOTE: critical(m) removed: reduction(max: hi) on the loop at line
 // NOTE: critical converted to atomic capture
 // NOTE: critical(sh) converted to atomic read
 // NOTE: critical(w) converted to atomic write
+// NOTE: critical removed: reduction(+: flag) on the loop at line
 // NOTE: critical converted to atomic compare
-// JSON: {{^}}40 update -{{$}}
-// JSON-NEXT: {{^}}44 update -{{$}}
-// JSON-NEXT: {{^}}50 update s{{$}}
-// JSON-NEXT: {{^}}54 update s{{$}}
-// JSON-NEXT: {{^}}57 reduction m{{$}}
-// JSON-NEXT: {{^}}60 reduction m{{$}}
-// JSON-NEXT: {{^}}71 capture -{{$}}
-// JSON-NEXT: {{^}}77 capture -{{$}}
-// JSON-NEXT: {{^}}81 read sh{{$}}
-// JSON-NEXT: {{^}}85 write w{{$}}
-// JSON-NEXT: {{^}}89 update -{{$}}
-// JSON-NEXT: {{^}}103 compare -{{$}}
-// JSON-NEXT: {{^}}108 compare -{{$}}
+// JSON: {{^}}39 reduction -{{$}}
+// JSON-NEXT: {{^}}44 reduction -{{$}}
+// JSON-NEXT: {{^}}49 reduction s{{$}}
+// JSON-NEXT: {{^}}53 update s{{$}}
+// JSON-NEXT: {{^}}56 reduction m{{$}}
+// JSON-NEXT: {{^}}59 reduction m{{$}}
+// JSON-NEXT: {{^}}70 capture -{{$}}
+// JSON-NEXT: {{^}}76 capture -{{$}}
+// JSON-NEXT: {{^}}80 read sh{{$}}
+// JSON-NEXT: {{^}}84 write w{{$}}
+// JSON-NEXT: {{^}}87 reduction -{{$}}
+// JSON-NEXT: {{^}}101 compare -{{$}}
+// JSON-NEXT: {{^}}106 compare -{{$}}

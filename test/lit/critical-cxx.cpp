@@ -1,6 +1,7 @@
 // C++: a critical whose update is an overloaded operator stays (the
 // operator is a call whose effects the lock covers), and keeps its loop on
-// the host; a built-in update of a double in the same file is converted.
+// the host; a built-in sum into a double in the same file becomes its loop's
+// reduction.
 // RUN: not %omp-migrate --offload=openmp --explain %s -- -std=c++17 > %t.cpp 2> %t.err
 // RUN: %FileCheck %s < %t.err
 // RUN: grep -v "^ *//" %t.cpp | %FileCheck %s --check-prefix=OUT
@@ -25,9 +26,8 @@ int main() {
     #pragma omp critical
     acc += a[i];
   }
-  // OUT:      {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: s) map(to: a)
+  // OUT:      {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: s) map(to: a) reduction(+: s)
   // OUT-NEXT: {{^ *}}for (int i = 0; i < N; i++) {
-  // OUT-NEXT: {{^ *}}#pragma omp atomic update
   // OUT-NEXT: {{^ *}}s += a[i];
   #pragma omp parallel for
   for (int i = 0; i < N; i++) {

@@ -47,11 +47,24 @@ std::string loop(llvm::StringRef Body, llvm::StringRef Decls = "") {
 } // namespace
 
 TEST(Criticals, AtomicForms) {
-  EXPECT_EQ(forms(loop("#pragma omp critical\n c++;")), std::vector<std::string>{"update"});
+  // A sum or a product of one loop: its reduction (`x -= e` sums too).
+  EXPECT_EQ(forms(loop("#pragma omp critical\n c++;")),
+            std::vector<std::string>{"reduction +: c"});
   EXPECT_EQ(forms(loop("#pragma omp critical\n { s += a[i]; }")),
-            std::vector<std::string>{"update"});
+            std::vector<std::string>{"reduction +: s"});
+  EXPECT_EQ(forms(loop("#pragma omp critical\n s -= a[i];\n#pragma omp critical\n s = s + 1;")),
+            (std::vector<std::string>{"reduction +: s", "reduction +: s"}));
+  EXPECT_EQ(forms(loop("#pragma omp critical\n s = a[i] * s;")),
+            std::vector<std::string>{"reduction *: s"});
+  // x on the right of a minus, a sum and a product of one variable, a
+  // sum also read in the loop under an atomic: atomic updates.
   EXPECT_EQ(forms(loop("#pragma omp critical\n s = a[i] * 2 - s;")),
             std::vector<std::string>{"update"});
+  EXPECT_EQ(forms(loop("#pragma omp critical\n s += a[i];\n#pragma omp critical\n s *= 2;")),
+            (std::vector<std::string>{"update", "update"}));
+  EXPECT_EQ(forms(loop("double v;\n#pragma omp critical\n s += a[i];\n"
+                       "#pragma omp critical\n v = s;\n a[i] = v;")),
+            (std::vector<std::string>{"update", "read"}));
   EXPECT_EQ(forms(loop("long v;\n#pragma omp critical\n v = c++;\n a[i] = v;")),
             std::vector<std::string>{"capture"});
   EXPECT_EQ(forms(loop("long v;\n#pragma omp critical\n { c += 2; v = c; }\n a[i] = v;")),
@@ -112,7 +125,7 @@ TEST(Criticals, TheIterationsOwnElements) {
   // b[i] is written by its iteration alone: the critical's read of it does
   // not need the lock.
   EXPECT_EQ(forms(loop("a[i] = k[i] * 2;\n#pragma omp critical\n s += a[i];")),
-            std::vector<std::string>{"update"});
+            std::vector<std::string>{"reduction +: s"});
   // Through another subscript, another iteration's element: it does.
   EXPECT_EQ(forms(loop("a[i] = k[i] * 2;\n#pragma omp critical\n s += a[99 - i];")),
             std::vector<std::string>{

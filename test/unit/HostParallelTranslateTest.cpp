@@ -11,7 +11,7 @@ TEST(HostParallelTranslate, KernelLineCriticalAndRecords) {
                 "  for (int i = 0; i < n; i++) {\n"
                 "    b[i] = a[i % 64];\n"
                 "    #pragma omp critical\n"
-                "    { s += b[i]; }\n"
+                "    { s = b[i] - s; }\n"
                 "  }\n}\n",
                 PlanOptions(), {"-fopenmp"});
   std::vector<Kernel> Kernels;
@@ -24,7 +24,7 @@ TEST(HostParallelTranslate, KernelLineCriticalAndRecords) {
             "  for (int i = 0; i < n; i++) {\n"
             "    b[i] = a[i % 64];\n"
             "    #pragma omp atomic update\n"
-            "    s += b[i];\n"
+            "    s = b[i] - s;\n"
             "  }\n}\n");
   EXPECT_EQ(X.only().Kind, "omp parallel for");
   EXPECT_TRUE(X.only().Translated);
