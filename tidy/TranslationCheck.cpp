@@ -47,23 +47,26 @@ void TranslationCheck::check(const MatchFinder::MatchResult &Result) {
     DiagnosticBuilder D = diag(F.Loc, "%0") << F.Message;
     llvm::StringRef Code = SM.getBufferData(SM.getMainFileID());
     for (const tooling::Replacement &R : F.Fix) {
-      unsigned Offset = R.getOffset();
-      // A whole line removed ("#pragma omp critical\n"): Clang's fix-it
-      // merging (clang/Edit) widens a removal between two whitespace
-      // characters by one, which would eat the next line's first blank.
-      // The same text goes when the removal starts at the newline before
-      // the line and stops before its own.
-      if (R.getLength() > 0 && R.getReplacementText().empty() && Offset > 1 &&
-          Offset + R.getLength() <= Code.size() && Code[Offset - 1] == '\n' &&
-          Code[Offset + R.getLength() - 1] == '\n' && !llvm::isSpace(Code[Offset - 2]))
+      unsigned Offset = R.getOffset(), Length = R.getLength();
+      std::string Text = R.getReplacementText().str();
+      // Clang's fix-it merging (clang/Edit) widens a removal that would
+      // leave two blanks side by side by one character: a removed line
+      // ("#pragma omp critical\n") would take the next line's first blank.
+      // Such a removal goes as a replacement of the character before it
+      // and the range by that character: the same text, and not a removal.
+      unsigned End = Offset + Length;
+      if (Length > 0 && Text.empty() && Offset > 0 && End < Code.size() &&
+          llvm::isSpace(Code[Offset - 1]) && llvm::isSpace(Code[End])) {
         --Offset;
+        ++Length;
+        Text = std::string(1, Code[Offset]);
+      }
       SourceLocation Begin = Start.getLocWithOffset(Offset);
-      if (R.getLength() == 0)
-        D << FixItHint::CreateInsertion(Begin, R.getReplacementText());
+      if (Length == 0)
+        D << FixItHint::CreateInsertion(Begin, Text);
       else
         D << FixItHint::CreateReplacement(
-            CharSourceRange::getCharRange(Begin, Begin.getLocWithOffset(R.getLength())),
-            R.getReplacementText());
+            CharSourceRange::getCharRange(Begin, Begin.getLocWithOffset(Length)), Text);
     }
   }
 }
