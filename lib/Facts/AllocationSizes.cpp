@@ -114,21 +114,17 @@ const Stmt *declaringStmt(const VarDecl *V, const Stmt *Body) {
 std::optional<Poly> allocatedCount(const Expr *Source, QualType Elem, const RegionFacts &LF) {
   const ASTContext &Ctx = LF.context();
   Elem = Elem.getCanonicalType().getUnqualifiedType();
+  const Expr *Count = countExpression(Source);
+  if (!Count)
+    return std::nullopt;
   const Expr *E = Source->IgnoreParenCasts();
-  if (const auto *N = dyn_cast<CXXNewExpr>(E)) {
-    if (!N->isArray() || !N->getArraySize() ||
-        !Ctx.hasSameType(N->getAllocatedType().getCanonicalType().getUnqualifiedType(), Elem))
-      return std::nullopt;
-    return LF.toPoly(*N->getArraySize());
-  }
-  const auto *C = dyn_cast<CallExpr>(E);
-  const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
-  if (!F)
-    return std::nullopt;
-  if (F->getName() == "calloc" && C->getNumArgs() == 2)
-    return isSizeofOf(C->getArg(1), Elem, Ctx) ? LF.toPoly(C->getArg(0)) : std::nullopt;
-  if (F->getName() != "malloc" || C->getNumArgs() != 1)
-    return std::nullopt;
+  if (const auto *N = dyn_cast<CXXNewExpr>(E))
+    return Ctx.hasSameType(N->getAllocatedType().getCanonicalType().getUnqualifiedType(), Elem)
+               ? LF.toPoly(Count)
+               : std::nullopt;
+  const auto *C = cast<CallExpr>(E);
+  if (C->getNumArgs() == 2) // calloc(K, sizeof(T))
+    return isSizeofOf(C->getArg(1), Elem, Ctx) ? LF.toPoly(Count) : std::nullopt;
   // malloc(a * b * sizeof(T) * c): the factors other than sizeof(T).
   std::vector<const Expr *> Factors;
   std::function<void(const Expr *)> Flatten = [&](const Expr *X) {
@@ -140,7 +136,7 @@ std::optional<Poly> allocatedCount(const Expr *Source, QualType Elem, const Regi
     }
     Factors.push_back(X);
   };
-  Flatten(C->getArg(0));
+  Flatten(Count);
   auto It = llvm::find_if(Factors, [&](const Expr *X) { return isSizeofOf(X, Elem, Ctx); });
   if (It == Factors.end())
     return std::nullopt;
