@@ -376,7 +376,15 @@ std::optional<Poly> RegionFacts::toPoly(const Expr *E) const {
     // nothing changes it. (A write through another pointer to the same
     // array is the aliasing test's: the array is a base of the loop.)
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S)) {
-      const auto *Base = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+      // `dims[2][0]`: the row `dims[2]` of a declared array of arrays is
+      // no load; the array is `dims` (its subscripts are checked below).
+      const Expr *Root = AS->getBase()->IgnoreParenImpCasts();
+      while (const auto *Row = dyn_cast<ArraySubscriptExpr>(Root)) {
+        if (!Row->getType()->isArrayType())
+          break;
+        Root = Row->getBase()->IgnoreParenImpCasts();
+      }
+      const auto *Base = dyn_cast<DeclRefExpr>(Root);
       const auto *BV = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
       if (!BV || Written.count(BV) || PointeeWritten.count(BV) || Escaped.count(BV) ||
           Declared.count(BV) || BV->getType().isVolatileQualified() ||

@@ -190,24 +190,57 @@ Update reductionUpdate(const Stmt *S, const ValueDecl *V, const ASTContext &Ctx)
   return {};
 }
 
+/// Whether the child C of P is evaluated for its effects only (a statement
+/// of a block, a loop's increment, the left side of a comma), when P's own
+/// value is discarded if P is an expression. `tmp[t++]` reads the value of
+/// `t++`: an update whose value is used is no reduction.
+bool valueDiscarded(const Stmt *P, const Stmt *C, bool PDiscarded) {
+  if (isa<CompoundStmt>(P) || isa<LabelStmt>(P) || isa<AttributedStmt>(P) ||
+      isa<DefaultStmt>(P))
+    return true;
+  if (const auto *CS = dyn_cast<CaseStmt>(P))
+    return C == CS->getSubStmt();
+  if (const auto *If = dyn_cast<IfStmt>(P))
+    return C == If->getThen() || C == If->getElse() || C == If->getInit();
+  if (const auto *F = dyn_cast<ForStmt>(P))
+    return C == F->getInit() || C == F->getInc() || C == F->getBody();
+  if (const auto *W = dyn_cast<WhileStmt>(P))
+    return C == W->getBody();
+  if (const auto *D = dyn_cast<DoStmt>(P))
+    return C == D->getBody();
+  if (const auto *Sw = dyn_cast<SwitchStmt>(P))
+    return C == Sw->getBody() || C == Sw->getInit();
+  if (isa<OpenACCAssociatedStmtConstruct>(P)) // its one child: the statement
+    return true;
+  if (const auto *B = dyn_cast<BinaryOperator>(P); B && B->getOpcode() == BO_Comma)
+    return C == B->getLHS() || PDiscarded;
+  if (isa<ParenExpr>(P) || isa<FullExpr>(P))
+    return PDiscarded;
+  if (const auto *Cast = dyn_cast<CStyleCastExpr>(P))
+    return PDiscarded || Cast->getType()->isVoidType();
+  return false;
+}
+
 bool isReduction(const Stmt *Body, const ValueDecl *V, std::string &Op,
-                 const ASTContext &Ctx) {
+                 const ASTContext &Ctx, const Stmt **ValueUsed = nullptr) {
   unsigned Accounted = 0;
   bool Mixed = false;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+  std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S, bool Discarded) {
     if (!S)
       return;
     Update U = reductionUpdate(S, V, Ctx);
     if (!U.Op.empty()) {
-      Mixed |= !Op.empty() && Op != U.Op;
+      Mixed |= (!Op.empty() && Op != U.Op) || !Discarded;
+      if (!Discarded && ValueUsed && !*ValueUsed)
+        *ValueUsed = S;
       Op = U.Op;
       Accounted += U.Refs;
       return;
     }
     for (const Stmt *C : S->children())
-      Walk(C);
+      Walk(C, valueDiscarded(S, C, Discarded));
   };
-  Walk(Body);
+  Walk(Body, true);
   return !Op.empty() && !Mixed && Accounted == countRefs(Body, V);
 }
 
@@ -240,8 +273,74 @@ bool isSharedFlag(const Stmt *Body, const ValueDecl *V, ASTContext &Ctx) {
   return Same && Sets > 0 && Sets == countRefs(Body, V);
 }
 
-/// The first statement of the iteration that mentions V assigns it
-/// without reading it, and runs unconditionally.
+/// What a statement list does with V before any read of it, read from the
+/// top: nothing (no mention), a read that may see the value of the
+/// iteration before (Exposed), every read preceded by an assignment on its
+/// path but V possibly left unassigned (Covered: a loop that may run no
+/// iteration, an `if` that assigns it in one branch), or V assigned on every
+/// path before any read (Assigned).
+enum class FirstUse { None, Exposed, Covered, Assigned };
+
+FirstUse firstUse(const Stmt *B, const ValueDecl *V) {
+  std::vector<const Stmt *> List = {B};
+  if (const auto *CS = dyn_cast<CompoundStmt>(B))
+    List.assign(CS->body_begin(), CS->body_end());
+  bool Covered = false;
+  for (const Stmt *S : List) {
+    if (!countRefs(S, V))
+      continue;
+    if (const auto *A = dyn_cast<BinaryOperator>(S))
+      return A->getOpcode() == BO_Assign && isRef(A->getLHS(), V) &&
+                     !mentions(A->getRHS(), V)
+                 ? FirstUse::Assigned
+                 : FirstUse::Exposed;
+    // An inner loop that writes V before reading it in each of its
+    // iterations: what it reads of V it wrote in the same iteration. The
+    // loop may run no iteration, so what follows must itself write V
+    // before reading it, or be covered too (NPB BT's lhsx: two `i` loops in
+    // a row that each start with `tmp1 = ...`).
+    if (const auto *L = dyn_cast<OpenACCLoopConstruct>(S))
+      S = L->getLoop();
+    if (const auto *F = dyn_cast<ForStmt>(S)) {
+      // An inner loop whose initialization assigns V (C89 code reusing a
+      // loop variable declared at the top: `for (k = rowstr[j]; ...)`):
+      // the initialization always runs first.
+      if (const auto *A = dyn_cast_or_null<BinaryOperator>(F->getInit());
+          A && A->getOpcode() == BO_Assign && isRef(A->getLHS(), V) &&
+          !mentions(A->getRHS(), V))
+        return FirstUse::Assigned;
+      if (countRefs(F->getInit(), V) || countRefs(F->getCond(), V) ||
+          countRefs(F->getInc(), V) || firstUse(F->getBody(), V) == FirstUse::Exposed)
+        return FirstUse::Exposed;
+      Covered = true;
+      continue;
+    }
+    // An if whose condition does not read V: assigned when both branches
+    // assign it; covered when each branch that mentions it assigns it
+    // first (LU's `if (jglob != 0) { eta = ...; ... eta ... }`): what
+    // follows must then write V first, or be covered too.
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      if (If->getInit() || If->getConditionVariable() || countRefs(If->getCond(), V))
+        return FirstUse::Exposed;
+      FirstUse T = firstUse(If->getThen(), V);
+      FirstUse E = If->getElse() ? firstUse(If->getElse(), V) : FirstUse::None;
+      if (T == FirstUse::Exposed || E == FirstUse::Exposed)
+        return FirstUse::Exposed;
+      if (T == FirstUse::Assigned && E == FirstUse::Assigned)
+        return FirstUse::Assigned;
+      Covered = true;
+      continue;
+    }
+    return FirstUse::Exposed;
+  }
+  return Covered ? FirstUse::Covered : FirstUse::None;
+}
+
+/// No read of V in an iteration can see a value of another iteration:
+/// every path assigns it before reading it (the iteration's first mention
+/// of it assigns it, both branches of an if do, an inner loop or a branch
+/// does before its own reads). Whether every iteration assigns it (its
+/// value after the loop) is the last-value rule's question.
 bool isPrivateTemporary(const Stmt *Body, const ValueDecl *V) {
   std::function<bool(const Stmt *)> HasLabel = [&](const Stmt *S) {
     if (!S)
@@ -255,49 +354,8 @@ bool isPrivateTemporary(const Stmt *Body, const ValueDecl *V) {
   };
   if (HasLabel(Body))
     return false;
-  std::function<bool(const Stmt *)> WrittenFirst = [&](const Stmt *B) {
-    std::vector<const Stmt *> List = {B};
-    if (const auto *CS = dyn_cast<CompoundStmt>(B))
-      List.assign(CS->body_begin(), CS->body_end());
-    bool SelfContained = false; // an inner loop that writes V first, seen
-    for (size_t K = 0; K < List.size(); ++K) {
-      const Stmt *S = List[K];
-      if (!countRefs(S, V))
-        continue;
-      if (const auto *A = dyn_cast<BinaryOperator>(S))
-        return A->getOpcode() == BO_Assign && isRef(A->getLHS(), V) &&
-               !mentions(A->getRHS(), V);
-      // An inner loop that writes V before reading it in each of its
-      // iterations: what it reads of V it wrote in the same iteration. The
-      // loop may run no iteration, so what follows must itself write V
-      // before reading it, or be such a loop too (NPB BT's lhsx: two `i`
-      // loops in a row that each start with `tmp1 = ...`).
-      if (const auto *L = dyn_cast<OpenACCLoopConstruct>(S))
-        S = L->getLoop();
-      if (const auto *F = dyn_cast<ForStmt>(S)) {
-        // An inner loop whose initialization assigns V (C89 code reusing a
-        // loop variable declared at the top: `for (k = rowstr[j]; ...)`):
-        // the initialization always runs first.
-        if (const auto *A = dyn_cast_or_null<BinaryOperator>(F->getInit());
-            A && A->getOpcode() == BO_Assign && isRef(A->getLHS(), V) &&
-            !mentions(A->getRHS(), V))
-          return true;
-        if (countRefs(F->getInit(), V) || countRefs(F->getCond(), V) ||
-            countRefs(F->getInc(), V) || !WrittenFirst(F->getBody()))
-          return false;
-        SelfContained = true;
-        continue;
-      }
-      // Both branches of an if write it first, the condition not reading
-      // it.
-      if (const auto *If = dyn_cast<IfStmt>(S))
-        return If->getElse() && !If->getInit() && !countRefs(If->getCond(), V) &&
-               WrittenFirst(If->getThen()) && WrittenFirst(If->getElse());
-      return false;
-    }
-    return SelfContained;
-  };
-  return WrittenFirst(Body);
+  FirstUse U = firstUse(Body, V);
+  return U == FirstUse::Assigned || U == FirstUse::Covered;
 }
 
 /// Every reference to V is the left side of `v = e`, e not reading v: the
@@ -325,7 +383,8 @@ bool isWriteOnly(const Stmt *Body, const ValueDecl *V) {
 
 ScalarUse classifyScalar(const Stmt *Body, const ValueDecl *V, ASTContext &Ctx) {
   ScalarUse U;
-  if (isReduction(Body, V, U.Op, Ctx)) {
+  const Stmt *ValueUsed = nullptr;
+  if (isReduction(Body, V, U.Op, Ctx, &ValueUsed)) {
     U.Role = ScalarRole::Reduction;
     return U;
   }
@@ -334,13 +393,24 @@ ScalarUse classifyScalar(const Stmt *Body, const ValueDecl *V, ASTContext &Ctx) 
     U.Role = ScalarRole::SharedFlag;
     return U;
   }
-  if (isPrivateTemporary(Body, V)) {
+  // Only assigned, in some iterations: the value after the loop is the
+  // last writer's (WriteOnly says so, below).
+  bool Private = isPrivateTemporary(Body, V);
+  if (Private && (firstUse(Body, V) == FirstUse::Assigned || !isWriteOnly(Body, V))) {
     U.Role = ScalarRole::Private;
     return U;
   }
   U.Why = "the loop writes '" + V->getNameAsString() +
           "', declared outside it, in a way that is neither a reduction, a "
           "flag set to one constant, nor a temporary written before it is read";
+  if (ValueUsed) {
+    std::string Text = exprText(cast<Expr>(ValueUsed), Ctx);
+    U.Why = "the loop uses the value of " +
+            (Text.empty() ? "an update of '" + V->getNameAsString() + "'"
+                          : "'" + Text + "'") +
+            ": each iteration reads what the ones before it made of '" +
+            V->getNameAsString() + "', no reduction";
+  }
   if (isWriteOnly(Body, V))
     U.Role = ScalarRole::WriteOnly; // Why stays for users that need more
   return U;

@@ -78,6 +78,26 @@ TEST(RegionsTest, CanonicalLoopBoundsForEachForm) {
   EXPECT_EQ(RF.loops()[3].Step, -1);
 }
 
+TEST(RegionsTest, BoundsReadingRowsOfDeclaredArrays) {
+  // `d[2][0]` of a declared array of arrays: one array, invariant when the
+  // region writes none of it; `p[1][0]` through a pointer to pointers loads
+  // the row: not proved; a written array: not proved.
+  auto Why = [](const char *Loop) {
+    Fixture X = parse(std::string("int d[3][3]; int **p;\nvoid f(float (*a)[8]) {\n") +
+                      Loop + "\n}\n");
+    RegionFacts RF(X.Loop, X.ctx());
+    return RF.loops().empty() ? RF.notCanonicalWhy(X.Loop)
+                              : "max " + RF.loops()[0].Max.str();
+  };
+  EXPECT_EQ(Why("for (int j = 0; j < d[2][0]; j++) a[j][0] = 0;"), "max d[2][0] - 1");
+  EXPECT_EQ(Why("for (int k = 0; k < p[1][0]; k++) a[k][1] = 0;"),
+            "its bound 'p[1][0]' is not proved invariant (an integer expression of "
+            "variables the loop does not change)");
+  EXPECT_EQ(Why("for (int l = 0; l < d[1][1]; l++) d[0][l] = 0;"),
+            "its bound 'd[1][1]' is not proved invariant: it reads 'd', which the loop "
+            "writes");
+}
+
 TEST(RegionsTest, SteppedLoopThatMayStepOverItsLimitIsNotCanonical) {
   Fixture X = parse(R"(void f(int n, float *a) {
   for (int i = 0; i != n; i += 2)

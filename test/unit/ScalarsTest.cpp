@@ -84,6 +84,21 @@ TEST(Scalars, NotReductions) {
   EXPECT_FALSE(classify("s = a[i] - s;", "s").Why.empty());
 }
 
+TEST(Scalars, UpdatesWhoseValueIsUsed) {
+  // The value of the update is read: each iteration sees the count of the
+  // ones before it (`tmp[t++]`), no reduction. A statement, the left side
+  // of a comma, a cast to void and a for's increment discard it.
+  EXPECT_EQ(classify("a[i] = k[flag++];", "flag").Role, ScalarRole::Other);
+  EXPECT_EQ(classify("a[i] = (s += a[i]);", "s").Role, ScalarRole::Other);
+  EXPECT_EQ(classify("if (s++ > 3) a[i] = 0;", "s").Role, ScalarRole::Other);
+  EXPECT_EQ(classify("a[i] = k[flag++];", "flag").Why,
+            "the loop uses the value of 'flag++': each iteration reads what the "
+            "ones before it made of 'flag', no reduction");
+  EXPECT_EQ(classify("(void)s++, s += 2;", "s").Op, "+");
+  EXPECT_EQ(classify("{ if (a[i] > 0) s++; else { s--; } }", "s").Op, "+");
+  EXPECT_EQ(classify("for (int j = 0; j < 3; j++, s++) a[i] += j;", "s").Op, "+");
+}
+
 TEST(Scalars, Flags) {
   EXPECT_EQ(classify("if (a[i] > 3) flag = 1;", "flag").Role, ScalarRole::SharedFlag);
   EXPECT_EQ(classify("{ if (a[i] > 3) flag = 1; if (a[i] < 0) flag = 1; }", "flag").Role,
@@ -130,6 +145,26 @@ TEST(Scalars, Temporaries) {
             ScalarRole::Other);
   EXPECT_EQ(classify("{ for (int j = 0; j < n; j++) { t = a[j]; a[j] = t; }"
                      "  t = 3; a[i] = t; }", "t").Role,
+            ScalarRole::Private);
+  // Assigned and read in one branch only (NPB LU's setiv: `if (jglob != 0)
+  // { eta = ...; ... eta ... }`): no read sees another iteration's value.
+  EXPECT_EQ(classify("{ if (a[i] > 0) { t = a[i]; a[i] = t * t; } }", "t").Role,
+            ScalarRole::Private);
+  EXPECT_EQ(classify("{ if (a[i] > 0) { t = a[i]; a[i] = t; } else { t = 2; a[i] -= t; }"
+                     "  if (i > 3) { t = 1; a[i] += t; } }", "t").Role,
+            ScalarRole::Private);
+  // ... but read after the branch, or in the other branch, it may be.
+  EXPECT_EQ(classify("{ if (a[i] > 0) { t = a[i]; } a[i] = t; }", "t").Role,
+            ScalarRole::Other);
+  EXPECT_EQ(classify("{ if (a[i] > 0) { t = 1; a[i] = t; } else { a[i] = t; } }", "t").Role,
+            ScalarRole::Other);
+  EXPECT_EQ(classify("{ if (t > 0) { t = 1; a[i] = t; } }", "t").Role, ScalarRole::Other);
+  // A branch whose loop may run no iteration does not assign it for what
+  // follows the if, even when the other branch does.
+  EXPECT_EQ(classify("{ if (a[i] > 0) { for (int j = 0; j < n; j++) { t = a[j]; a[j] = t; } }"
+                     "  else t = 1; a[i] = t; }", "t").Role,
+            ScalarRole::Other);
+  EXPECT_EQ(classify("{ if (a[i] > 0) { t = 1; } else t = 2; a[i] = t; }", "t").Role,
             ScalarRole::Private);
 }
 

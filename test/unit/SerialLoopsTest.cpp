@@ -175,8 +175,9 @@ TEST(SerialLoopsTest, ElementsReachedOtherwiseThanBySubscriptsAreNeverOffloaded)
                 "8: 'h' and 'p' may be the same memory (declare the pointers restrict, or pass distinct arrays to a static function)",
                 "10: 'a' is written and accessed at different subscripts, which may "
                 "be a loop-carried dependence",
-                // k++ is a sum, but the subscript reads it.
-                "13: a subscript of 'a' depends on a value computed in the loop"}));
+                // k++ would be a sum, but the subscript reads its value.
+                "13: the loop uses the value of 'k++': each iteration reads what the "
+                "ones before it made of 'k', no reduction"}));
 }
 
 TEST(SerialLoopsTest, ValuesLiveAfterTheLoop) {
