@@ -460,11 +460,49 @@ static std::string arrayWhy(const RegionFacts &F, const ValueDecl *B, const ForS
   return "";
 }
 
+/// The run-time test that separates the iterations of L in their accesses
+/// to B, when every access to B is `b[k]` with k the variable of a loop
+/// over the same row `rows[j + c] .. rows[j + c + 1] - 1` of a sparse
+/// structure, j being L's variable: the rows of different iterations are
+/// disjoint when rows does not decrease over them.
+static std::optional<RowTest> rowTest(const RegionFacts &F, const ValueDecl *B,
+                                      const CanonicalLoop &L) {
+  const RowRange *Common = nullptr;
+  for (const Access &A : F.accesses()) {
+    if (A.Base != B)
+      continue;
+    const auto *D = A.Indices.size() == 1 && !A.Via
+                        ? dyn_cast<DeclRefExpr>(A.Indices[0]->IgnoreParenImpCasts())
+                        : nullptr;
+    if (!D)
+      return std::nullopt;
+    const RowRange *RR = nullptr;
+    for (int I : A.RowLoops)
+      if (F.rowRanges()[I].IV == D->getDecl())
+        RR = &F.rowRanges()[I];
+    if (!RR || (Common && (Common->Rows != RR->Rows || Common->Row != RR->Row)))
+      return std::nullopt;
+    Common = RR;
+  }
+  if (!Common)
+    return std::nullopt;
+  // The row is j + c, c fixed while L runs (no variable of a loop of the
+  // region).
+  std::optional<Poly> C = Common->Row.coefficientOf(L.Symbol);
+  if (!C || *C != Poly::constant(1))
+    return std::nullopt;
+  Poly Rest = Common->Row - Poly::symbol(L.Symbol);
+  for (const CanonicalLoop &CL : F.loops())
+    if (Rest.mentions(CL.Symbol))
+      return std::nullopt;
+  return RowTest{Common->Rows, Rest + L.Min, Rest + L.Max + Poly::constant(1)};
+}
+
 ParallelResult testParallel(
     const RegionFacts &F, const ForStmt *For,
     const std::function<bool(const ValueDecl *, const ValueDecl *)> &Distinct,
     bool AtomicUpdates, bool ElementReductions, const std::vector<LoopRange> &Context,
-    const std::set<const ValueDecl *> *Private) {
+    const std::set<const ValueDecl *> *Private, bool RowTests) {
   const std::vector<CanonicalLoop> &Loops = F.loops();
   ParallelResult R;
   int Self = -1;
@@ -531,6 +569,15 @@ ParallelResult testParallel(
     std::string Why = arrayWhy(F, B, For, L, Context);
     if (Why.empty())
       continue;
+    if (RowTests)
+      if (std::optional<RowTest> T = rowTest(F, B, L)) {
+        auto Same = [&](const RowTest &O) {
+          return O.Rows == T->Rows && O.From == T->From && O.To == T->To;
+        };
+        if (llvm::none_of(R.RowTests, Same))
+          R.RowTests.push_back(std::move(*T));
+        continue;
+      }
     // What the test cannot separate may still be updates that commute: of
     // one element (a reduction), or of many (atomics).
     if (ElementReductions) {

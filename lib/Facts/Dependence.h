@@ -19,6 +19,15 @@
 
 namespace ompm {
 
+/// A run-time condition under which a loop is parallel: the integer array
+/// Rows does not decrease from index From to index To (rows[x] <= rows[x+1]
+/// for From <= x < To), so the rows of a sparse structure its iterations
+/// reach (`for (k = rows[j]; k < rows[j+1]; k++)`) are disjoint.
+struct RowTest {
+  const clang::VarDecl *Rows = nullptr;
+  Poly From, To;
+};
+
 struct ParallelResult {
   bool Parallel = false;
   std::string Why;                     ///< when not parallel
@@ -41,6 +50,10 @@ struct ParallelResult {
   /// and that are no atomics (above): "+: y" items, the loop is parallel
   /// with an array reduction on each.
   std::vector<std::string> ArrayReductions;
+  /// With RowTests: arrays written only at the variable of a loop over a
+  /// row (`colidx[k] = ...` in `for (k = rowstr[j]; k < rowstr[j+1]; k++)`)
+  /// are separated by these run-time tests (the loop is versioned).
+  std::vector<RowTest> RowTests;
 };
 /// Whether the iterations of the canonical loop For, a loop of the region F
 /// describes, are independent.
@@ -57,13 +70,16 @@ struct ParallelResult {
 /// Private: arrays the caller has proved private to the loop (each
 /// iteration writes what it reads of them first: Analysis/PrivateArrays),
 /// which the iterations do not share.
+/// RowTests: arrays written at the rows of a sparse structure are
+/// separated by run-time tests (ParallelResult::RowTests), which the caller
+/// emits.
 ParallelResult testParallel(
     const RegionFacts &F, const clang::ForStmt *For,
     const std::function<bool(const clang::ValueDecl *, const clang::ValueDecl *)>
         &Distinct = nullptr,
     bool AtomicUpdates = false, bool ElementReductions = false,
     const std::vector<LoopRange> &Context = {},
-    const std::set<const clang::ValueDecl *> *Private = nullptr);
+    const std::set<const clang::ValueDecl *> *Private = nullptr, bool RowTests = false);
 
 /// Whether S, whose parent is P, is a statement where a directive line can
 /// go before it: in a block, or the branch or body of if, for, while, do.

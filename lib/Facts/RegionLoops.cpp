@@ -241,6 +241,9 @@ std::optional<CanonicalLoop> RegionFacts::canonical(const ForStmt *F) {
   L.Symbol = "@" + IV->getNameAsString() + "." + std::to_string(Loops.size());
   std::optional<Poly> S = toPoly(Start), Lim = toPoly(Limit);
   if (!S || !Lim) {
+    if (Frames.empty())
+      if (std::optional<RowRange> R = rowRange(F, IV, Start, Limit, Op, Step))
+        RowRanges.push_back(std::move(*R));
     const Expr *Bad = S ? Limit : Start;
     std::string What = variantWhy(Bad);
     std::string Text = exprText(Bad, Ctx);
@@ -266,6 +269,46 @@ std::optional<CanonicalLoop> RegionFacts::canonical(const ForStmt *F) {
     return Fail("its condition goes the other way from its step");
   }
   return L;
+}
+
+std::optional<RowRange> RegionFacts::rowRange(const ForStmt *F, const VarDecl *IV,
+                                              const Expr *Start, const Expr *Limit,
+                                              BinaryOperatorKind Op, int64_t Step) const {
+  if (Step != 1 || (Op != BO_LT && Op != BO_LE))
+    return std::nullopt;
+  // rows[e]: an integer array (or pointer) the region does not change.
+  auto Element = [&](const Expr *E, const VarDecl *&Rows) -> std::optional<Poly> {
+    const auto *AS = dyn_cast<ArraySubscriptExpr>(strip(E));
+    if (!AS)
+      return std::nullopt;
+    const auto *D = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+    const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+    if (!V || (Rows && V != Rows) || Written.count(V) || PointeeWritten.count(V) ||
+        Escaped.count(V) || Declared.count(V) || V->getType().isVolatileQualified() ||
+        !AS->getType()->isIntegerType() ||
+        !(V->getType()->isArrayType() || V->getType()->isPointerType()))
+      return std::nullopt;
+    Rows = V;
+    return toPoly(AS->getIdx());
+  };
+  const VarDecl *Rows = nullptr;
+  std::optional<Poly> Row = Element(Start, Rows);
+  if (!Row)
+    return std::nullopt;
+  // k < rows[e + 1], or k <= rows[e + 1] - 1.
+  const Expr *End = Limit;
+  if (Op == BO_LE) {
+    const auto *Sub = dyn_cast<BinaryOperator>(strip(Limit));
+    Expr::EvalResult One;
+    if (!Sub || Sub->getOpcode() != BO_Sub || !Sub->getRHS()->EvaluateAsInt(One, Ctx) ||
+        One.Val.getInt() != 1)
+      return std::nullopt;
+    End = Sub->getLHS();
+  }
+  std::optional<Poly> Next = Element(End, Rows);
+  if (!Next || *Next - *Row != Poly::constant(1))
+    return std::nullopt;
+  return RowRange{F, IV, Rows, *Row};
 }
 
 std::optional<Poly> RegionFacts::toPoly(const Expr *E) const {

@@ -259,9 +259,16 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
       Stack.push_back(static_cast<int>(Loops.size()) - 1);
       Pushed = true;
     }
+    bool RowPushed = false;
+    if (!L && Frames.empty() && !RowRanges.empty() && RowRanges.back().For == F) {
+      RowStack.push_back(static_cast<int>(RowRanges.size()) - 1);
+      RowPushed = true;
+    }
     scan(F->getBody(), Stack);
     if (Pushed)
       Stack.pop_back();
+    if (RowPushed)
+      RowStack.pop_back();
     return;
   }
   if (const auto *If = dyn_cast<IfStmt>(S)) {
@@ -330,6 +337,7 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
     Acc.BaseText = exprText(E, Ctx);
     Acc.Loops = Stack;
     Acc.Guards = GuardStack;
+    Acc.RowLoops = RowStack;
     Acc.IsWrite = WriteTargets.count(A);
     Acc.Expr = A;
     std::vector<const Expr *> Indices = Acc.Indices;

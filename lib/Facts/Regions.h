@@ -40,6 +40,19 @@ struct CanonicalLoop {
   clang::BinaryOperatorKind Op = clang::BO_LT;
 };
 
+/// A loop over one row of a compressed sparse row (CSR) structure, which no
+/// affine bound describes: `for (k = rowstr[j]; k < rowstr[j+1]; k++)` (or
+/// `k <= rowstr[j+1] - 1`), step 1, `rowstr` an integer array the region
+/// does not write, the row `j + c` an affine function of the region's
+/// canonical loop variables. Iterations of a loop over j reach disjoint k
+/// when rowstr does not decrease (a run-time test: Dependence, RowTest).
+struct RowRange {
+  const clang::ForStmt *For = nullptr;
+  const clang::VarDecl *IV = nullptr;   ///< k
+  const clang::VarDecl *Rows = nullptr; ///< rowstr
+  Poly Row;                             ///< j + c: the row; k < rowstr[Row + 1]
+};
+
 struct Access {
   const clang::ValueDecl *Base = nullptr;
   std::string BaseText;
@@ -67,6 +80,9 @@ struct Access {
   /// only). RegionFacts::indexPoly reads either kind.
   const clang::CallExpr *Via = nullptr;
   std::vector<std::optional<Poly>> Polys;
+  /// The row loops (indices into RegionFacts::rowRanges()) whose bodies
+  /// hold the access, outer first.
+  std::vector<int> RowLoops;
 };
 static_assert(std::is_nothrow_move_constructible_v<Access>,
               "vectors of accesses move them when they grow");
@@ -142,6 +158,8 @@ public:
   /// Source text naming V in the region ("a", "this->v" is written "v").
   std::string nameOf(const clang::ValueDecl *V) const;
   const std::vector<CanonicalLoop> &loops() const { return Loops; }
+  /// The region's loops over a row of a sparse structure (not canonical).
+  const std::vector<RowRange> &rowRanges() const { return RowRanges; }
   const std::vector<Access> &accesses() const { return Accesses; }
   bool hasCallsOrEscapes() const { return HasCalls; }
   /// The region leaves itself: break, return, goto or throw.
@@ -288,6 +306,12 @@ private:
   /// nothing found).
   std::string variantWhy(const clang::Expr *E) const;
   std::vector<CanonicalLoop> Loops;
+  std::vector<RowRange> RowRanges;
+  std::vector<int> RowStack; ///< the row loops around what scan() reads
+  /// F, not canonical, as a loop over a row (RowRanges), if it is one.
+  std::optional<RowRange> rowRange(const clang::ForStmt *F, const clang::VarDecl *IV,
+                                   const clang::Expr *Start, const clang::Expr *Limit,
+                                   clang::BinaryOperatorKind Op, int64_t Step) const;
   std::vector<Access> Accesses, MemberAccesses;
   std::map<const clang::ValueDecl *, MemberUses> Members;
   /// Pointers to structures whose pointee the region writes (`p->n = 1`).

@@ -3,6 +3,7 @@
 #include "Analysis/GlobalScalars.h"
 #include "Analysis/Liveness.h"
 #include "Analysis/PrivateArrays.h"
+#include "Facts/ScratchRanges.h"
 #include "Facts/Allocations.h"
 #include "Facts/Dependence.h"
 #include "Facts/DeviceCalls.h"
@@ -165,6 +166,7 @@ public:
   void function(const FunctionDecl *F) {
     Fn = F;
     Privates.reset();
+    Scratch.reset();
     Live.reset(); // built for the first loop (most functions have none)
     ConstsFound = false;
     PlainFacts.clear(); // a function's loops are asked about in it only
@@ -243,6 +245,12 @@ private:
     if (!Privates)
       Privates = std::make_unique<PrivateArrays>(Fn, Ctx, parents());
     return *Privates;
+  }
+  std::unique_ptr<ScratchRanges> Scratch;
+  ScratchRanges &scratch() {
+    if (!Scratch)
+      Scratch = std::make_unique<ScratchRanges>(Fn, Ctx, parents());
+    return *Scratch;
   }
   /// Fn's locals that keep the constant they are initialized with (`int
   /// len = 20;`), by name: for trip counts.
@@ -395,11 +403,24 @@ bool Finder::testLoop(const ForStmt *For, SerialLoop &L) {
     if (!VD || !V->getType()->isConstantArrayType() ||
         llvm::none_of(F.accesses(), [&](const Access &A) { return A.Base == V && A.IsWrite; }))
       continue;
+    std::string RangesWhy;
     if (std::string Why = privates().whyNotPrivate(For, VD); Why.empty()) {
       PrivateSet.insert(V);
       L.PrivateArrays.push_back(F.nameOf(V));
+    } else if (std::vector<Poly> Guards;
+               scratch().isCandidate(VD) &&
+               (RangesWhy = scratch().whyNotPrivate(For, VD, Guards)).empty()) {
+      // Rows of a scratch array filled by one inner loop and read by the
+      // next (Facts/ScratchRanges), under run-time guards if any.
+      PrivateSet.insert(V);
+      L.PrivateArrays.push_back(F.nameOf(V));
+      for (const Poly &G : Guards)
+        if (!llvm::is_contained(L.Guards, G))
+          L.Guards.push_back(G);
     } else if (privates().isCandidate(VD)) {
-      NotPrivate[F.nameOf(V)] = Why;
+      NotPrivate[F.nameOf(V)] = Why; // the element-by-element reason
+    } else if (scratch().isCandidate(VD)) {
+      NotPrivate[F.nameOf(V)] = RangesWhy;
     }
   }
   ParallelResult PR = testParallel(
@@ -411,7 +432,7 @@ bool Finder::testLoop(const ForStmt *For, SerialLoop &L) {
       },
       /*AtomicUpdates=*/true, /*ElementReductions=*/true, enclosingLoops(For, parents(),
                      [&](const ForStmt *Root) -> const RegionFacts & { return plainFacts(Root); }),
-      &PrivateSet);
+      &PrivateSet, /*RowTests=*/true);
   if (!PR.Parallel) {
     L.Why = Pairs.empty() ? PR.Why : aliasWhy(F, Pairs.front());
     // A conflict on an array of the function's own: why it is not private.
@@ -422,6 +443,7 @@ bool Finder::testLoop(const ForStmt *For, SerialLoop &L) {
     return false;
   }
   L.OverlapTests = Pairs;
+  L.RowTests = PR.RowTests;
   L.ElementReductions = PR.ElementReductions;
   L.ArrayReductions = PR.ArrayReductions;
   L.AtomicUpdates = PR.Updates;
@@ -519,7 +541,7 @@ unsigned Finder::collapse(const ForStmt *For, const SerialLoop &L) {
         llvm::any_of(Tmp.SmallArrayReductions, [&](const std::string &R) {
           return !llvm::is_contained(L.SmallArrayReductions, R);
         }) ||
-        Tmp.PrivateArrays != L.PrivateArrays ||
+        Tmp.PrivateArrays != L.PrivateArrays || !Tmp.RowTests.empty() || !Tmp.Guards.empty() ||
         llvm::any_of(Tmp.OverlapTests, [&](const auto &P) {
           return !llvm::is_contained(L.OverlapTests, P) &&
                  !llvm::is_contained(L.OverlapTests, std::make_pair(P.second, P.first));
@@ -556,7 +578,7 @@ bool Finder::lastValuesStored(const ForStmt *For, const ForStmt *Innermost, Seri
       SM.getExpansionLineNumber(FnBody->getLBracLoc()) >=
           SM.getExpansionLineNumber(SM.getExpansionLoc(FnBody->body_front()->getBeginLoc())))
     return false;
-  if (!L.OverlapTests.empty() || !lineAfterIsFree(For) || !Body || Body->body_empty() ||
+  if (L.versioned() || !lineAfterIsFree(For) || !Body || Body->body_empty() ||
       Body->getRBracLoc().isMacroID() || Body->body_back()->getEndLoc().isMacroID() ||
       SM.getExpansionLineNumber(lastLocation(Body->body_back(), SM)) >=
           SM.getExpansionLineNumber(Body->getRBracLoc()))
@@ -605,6 +627,16 @@ SerialLoop Finder::analyse(const ForStmt *For) {
             "the branch before it)";
     return L;
   }
+  // Inside such a copy: the copy runs when the test fails, its loops as
+  // they were (an inner loop offloaded there would change a second run's
+  // output).
+  for (const Stmt *Up = parents().getParent(const_cast<ForStmt *>(For)); Up;
+       Up = parents().getParent(const_cast<Stmt *>(Up)))
+    if (isa<ForStmt>(Up) && hostCopyOfVersionedLoop(Up, parents())) {
+      L.Why = "it is inside the host copy of a versioned loop (the offloaded "
+              "copy is the branch before it)";
+      return L;
+    }
   if (!parallel(For, L))
     return L;
   L.Collapse = collapse(For, L);
@@ -624,7 +656,7 @@ SerialLoop Finder::analyse(const ForStmt *For) {
                        "omp-migrate does not emit yet (clang 19 on a GPU not checked)",
                 /*Proved=*/true);
   }
-  if (!L.LastValueOfIV.empty() && L.OverlapTests.empty()) {
+  if (!L.LastValueOfIV.empty() && !L.versioned()) {
     // Its final value, set on the host after the kernel, when the loop is
     // a statement of a block whose last line nothing else shares.
     const Stmt *P = parents().getParent(const_cast<ForStmt *>(For));

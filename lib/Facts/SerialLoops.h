@@ -17,6 +17,7 @@
 #ifndef OMPM_FACTS_SERIALLOOPS_H
 #define OMPM_FACTS_SERIALLOOPS_H
 
+#include "Facts/Dependence.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
@@ -95,6 +96,16 @@ struct SerialLoop {
   /// their sections do not overlap choosing the offloaded copy, the
   /// original loop otherwise.
   std::vector<std::pair<const clang::ValueDecl *, const clang::ValueDecl *>> OverlapTests;
+  /// Arrays written at the rows of a sparse structure: parallel when the
+  /// row array does not decrease, a run-time test too (versioned).
+  std::vector<RowTest> RowTests;
+  /// Conditions (P >= 0, on invariants) under which the scratch arrays of
+  /// PrivateArrays that Facts/ScratchRanges made private are: tested before
+  /// the loop too (versioned).
+  std::vector<Poly> Guards;
+  bool versioned() const {
+    return !OverlapTests.empty() || !RowTests.empty() || !Guards.empty();
+  }
   /// Loops of a perfect rectangular nest, all proved parallel, from this
   /// one down (1: this loop alone).
   unsigned Collapse = 1;

@@ -141,12 +141,19 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
       LastCopies.push_back({Name, Copy, T.getCanonicalType().getUnqualifiedType().getAsString(PP)});
     }
   }
-  if (!L.OverlapTests.empty()) {
+  if (L.versioned()) {
+    // What the run-time test checks, for the reasons below.
+    std::string What =
+        !L.OverlapTests.empty()
+            ? "'" + F.nameOf(L.OverlapTests.front().first) + "' and '" +
+                  F.nameOf(L.OverlapTests.front().second) + "' may be the same memory"
+        : !L.RowTests.empty()
+            ? "the iterations reach disjoint rows only when '" +
+                  L.RowTests.front().Rows->getNameAsString() + "' does not decrease"
+            : "the scratch arrays are private only when " + L.Guards.front().str() + " >= 0";
+    std::string Advice = !L.OverlapTests.empty() ? " (declare the pointers restrict)" : "";
     if (!L.AtomicUpdates.empty() || !L.AtomicWrites.empty())
-      return "'" + F.nameOf(L.OverlapTests.front().first) + "' and '" +
-             F.nameOf(L.OverlapTests.front().second) +
-             "' may be the same memory, and a versioned loop with atomics is "
-             "not done (declare the pointers restrict)";
+      return What + ", and a versioned loop with atomics is not done" + Advice;
     // The copy must mean what the loop means: a label would be defined
     // twice, a static local would become two.
     bool Copyable = true;
@@ -164,20 +171,36 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
     };
     Walk(L.For);
     if (!Copyable)
-      return "'" + F.nameOf(L.OverlapTests.front().first) + "' and '" +
-             F.nameOf(L.OverlapTests.front().second) +
-             "' may be the same memory, and the loop holds a label or a static "
-             "variable, which a versioned copy would duplicate (declare the "
-             "pointers restrict)";
+      return What + ", and the loop holds a label or a static variable, which a "
+             "versioned copy would duplicate" + Advice;
     std::string Why;
-    OverlapTest = overlapTest(L, Items, Why);
-    if (OverlapTest.empty())
-      return Why;
+    std::vector<std::string> Tests;
+    if (!L.OverlapTests.empty()) {
+      Tests.push_back(overlapTest(L, Items, Why));
+      if (Tests.back().empty())
+        return Why;
+    }
+    if (!L.RowTests.empty()) {
+      Tests.push_back(rowTests(L, Why));
+      if (Tests.back().empty())
+        return Why;
+    }
+    for (const Poly &G : L.Guards)
+      Tests.push_back(G.str() + " >= 0");
+    if (Tests.size() > 1)
+      for (std::string &T : Tests)
+        T = "(" + T + ")";
+    OverlapTest = llvm::join(Tests, " && ");
     // The copy runs where the surrounding code sees the host's data (data
     // placement treats the loop as host code): it moves its data both ways
     // even when an enclosing region holds it.
     for (auto &[T, All] : Maps.Groups)
       T = "always, " + T;
+    for (const RowTest &T : L.RowTests)
+      R.Notes.push_back("the iterations write the rows of a sparse structure that '" +
+                        T.Rows->getNameAsString() + "' delimits: disjoint when '" +
+                        T.Rows->getNameAsString() + "' does not decrease from index " +
+                        T.From.str() + " to " + T.To.str() + ", tested before the loop");
     R.Notes.push_back("versioned: offloaded when " + OverlapTest + ", else the "
                       "loop as it was");
     LR.Versioned = OverlapTest;
@@ -297,6 +320,7 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
     std::vector<KernelItem> Items;
     Atomics.clear();
     LastCopies.clear();
+    RowHelpersOfLoop.clear();
     // A directive goes before a statement of a block, or before the body
     // of a for loop (`for (...)` then the directive then the loop: the
     // construct is the outer loop's body).
@@ -373,6 +397,10 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
       LinkUsers.push_back({Out.Loops.size(), L.DeviceGlobals});
     LR.Fix = E.edits();
     LR.Fix.insert(LR.Fix.end(), Declare.edits().begin(), Declare.edits().end());
+    for (size_t H : RowHelpersOfLoop) {
+      RowHelpers[H].Users.insert(L.Fn);
+      RowHelpers[H].Loops.push_back(Out.Loops.size());
+    }
     Out.Loops.push_back(std::move(LR));
     EditSet None(SM);
     succeed(R, None); // the edit comes with emitEdits()
@@ -392,6 +420,7 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
     Offloaded.insert(L.For);
   }
   linkEdits();
+  rowHelperEdits();
 }
 
 void SerialTranslator::linkEdits() {

@@ -67,6 +67,21 @@ private:
   /// overlap (a versioned loop), or "" with Why.
   std::string overlapTest(const SerialLoop &L, const std::vector<KernelItem> &Items,
                           std::string &Why) const;
+  /// The run-time tests that the row arrays of L.RowTests do not decrease
+  /// (calls of a helper function the file gets once per element type,
+  /// SerialRows.cpp), joined by &&; "" with Why when one cannot be written.
+  std::string rowTests(const SerialLoop &L, std::string &Why);
+  /// The helper functions of the row tests, each before the first function
+  /// that uses it, and in the fix-it of each loop that uses it.
+  void rowHelperEdits();
+  struct RowHelper {
+    std::string Name, Type;
+    std::set<const clang::FunctionDecl *> Users;
+    std::vector<size_t> Loops; ///< indices into Out.Loops
+  };
+  std::vector<RowHelper> RowHelpers;
+  /// The helpers the loop being offloaded calls (indices into RowHelpers).
+  std::vector<size_t> RowHelpersOfLoop;
   /// The loop's text, as lines, for the offloaded copy of a versioned loop.
   std::vector<std::string> loopCopy(const clang::ForStmt *For,
                                     const std::string &Indent) const;

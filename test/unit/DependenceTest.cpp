@@ -241,3 +241,44 @@ void f(float *a) {
             "invariant: it reads 'g', which the loop writes");
 }
 
+
+TEST(DependenceTest, RowsOfASparseStructureNeedARunTimeTest) {
+  // colidx is written at the variable of a loop over row j of rowstr: the
+  // rows of different j are disjoint when rowstr does not decrease from
+  // index 1 (j's first row) to n + 1 (one past its last).
+  const char *Code = R"(int rowstr[101], colidx[1000];
+void f(int n) {
+  for (int j = 1; j <= n; j++)
+    for (int k = rowstr[j]; k < rowstr[j + 1]; k++)
+      colidx[k] = colidx[k] + 1;
+}
+)";
+  Fixture X = parse(Code);
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ASSERT_EQ(RF.rowRanges().size(), 1u);
+  EXPECT_EQ(RF.rowRanges()[0].Rows->getName(), "rowstr");
+  // Without RowTests the loop is not parallel, with them it is, tested.
+  EXPECT_FALSE(testParallel(RF, X.Loop).Parallel);
+  ParallelResult R = testParallel(RF, X.Loop, nullptr, false, false, {}, nullptr, true);
+  ASSERT_TRUE(R.Parallel) << R.Why;
+  ASSERT_EQ(R.RowTests.size(), 1u);
+  EXPECT_EQ(R.RowTests[0].Rows->getName(), "rowstr");
+  EXPECT_EQ(R.RowTests[0].From.str(), "1");
+  EXPECT_EQ(R.RowTests[0].To.str(), "n + 1");
+  // An element after the row loop, a shifted subscript, a row array the
+  // loop writes: no test separates them.
+  for (const char *Body :
+       {"{ for (int k = rowstr[j]; k < rowstr[j + 1]; k++) colidx[k] = 1; colidx[j] = 2; }",
+        "for (int k = rowstr[j]; k < rowstr[j + 1]; k++) colidx[k + 1] = 1;",
+        "for (int k = rowstr[j]; k < rowstr[j + 1]; k++) { colidx[k] = 1; rowstr[j] = 0; }",
+        "for (int k = rowstr[j]; k < rowstr[j + 2]; k++) colidx[k] = 1;"}) {
+    Fixture Y = parse(std::string("int rowstr[101], colidx[1000];\nvoid f(int n) {\n"
+                                  "  for (int j = 1; j <= n; j++)\n    ") +
+                      Body + "\n}\n");
+    ASSERT_TRUE(Y.Loop);
+    RegionFacts RY(Y.Loop, Y.ctx());
+    EXPECT_FALSE(testParallel(RY, Y.Loop, nullptr, false, false, {}, nullptr, true).Parallel)
+        << Body;
+  }
+}
