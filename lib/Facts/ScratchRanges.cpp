@@ -968,12 +968,23 @@ bool ScratchRanges::isCandidate(const VarDecl *A) {
 bool ScratchRanges::iterationLocal(const ForStmt *Loop, const VarDecl *A,
                                    std::vector<Poly> &Guards, std::string &Why,
                                    SourceLocation At, const FunctionDecl *In) {
-  std::shared_ptr<ScratchWrites> &W = FnWrites[In];
-  if (!W)
-    W = std::make_shared<ScratchWrites>(writesOf(In->getBody(), In));
-  RangeRun R(Ctx, In, Fn, A, Loop, *W, Guards, At,
-             [this](const VarDecl *V) { return fixedForProgram(V); }, Users[A]);
-  return R.run(Why);
+  // Once per loop and array (the loops of a function ask about each other):
+  // its own guards, joined to the caller's.
+  auto [It, New] = Runs.try_emplace(std::make_pair(Loop, A));
+  RunResult &R = It->second;
+  if (New) {
+    std::shared_ptr<ScratchWrites> &W = FnWrites[In];
+    if (!W)
+      W = std::make_shared<ScratchWrites>(writesOf(In->getBody(), In));
+    RangeRun Run(Ctx, In, Fn, A, Loop, *W, R.Guards, At,
+                 [this](const VarDecl *V) { return fixedForProgram(V); }, Users[A]);
+    R.Local = Run.run(R.Why);
+  }
+  Why = R.Why;
+  for (const Poly &G : R.Guards)
+    if (!llvm::is_contained(Guards, G))
+      Guards.push_back(G);
+  return R.Local;
 }
 
 std::string ScratchRanges::whyNotPrivate(const ForStmt *Loop, const VarDecl *A,
@@ -982,7 +993,17 @@ std::string ScratchRanges::whyNotPrivate(const ForStmt *Loop, const VarDecl *A,
     return "'" + A->getNameAsString() + "' is not a scratch array the ranges follow";
   std::vector<Poly> G;
   std::string Why;
-  if (!iterationLocal(Loop, A, G, Why, Loop->getBeginLoc(), Fn))
+  // A guard goes before the loop; a local it reads must be declared
+  // before the function's first statement that is no declaration (the
+  // same for every loop of the function, which share their answers).
+  SourceLocation At = Fn->getBody()->getEndLoc();
+  if (const auto *Body = dyn_cast<CompoundStmt>(Fn->getBody()))
+    for (const Stmt *X : Body->body())
+      if (!isa<DeclStmt>(X)) {
+        At = X->getBeginLoc();
+        break;
+      }
+  if (!iterationLocal(Loop, A, G, Why, At, Fn))
     return Why;
   // What the loop leaves in it: every other reference lies in a loop, not
   // around this one, whose iterations also write what they read of it
@@ -1010,7 +1031,7 @@ std::string ScratchRanges::whyNotPrivate(const ForStmt *Loop, const VarDecl *A,
       }
       if (Checked.insert(Best).second) {
         std::string W;
-        if (!iterationLocal(Best, A, G, W, Loop->getBeginLoc(), Fn)) {
+        if (!iterationLocal(Best, A, G, W, At, Fn)) {
           Why = "'" + A->getNameAsString() + "' may be read outside the loop, where what its "
                 "iterations leave in it would be wanted (the loop at line " +
                 std::to_string(Ctx.getSourceManager().getPresumedLineNumber(Best->getBeginLoc())) +
@@ -1043,7 +1064,7 @@ std::string ScratchRanges::whyNotPrivate(const ForStmt *Loop, const VarDecl *A,
             Best = F;
         std::string W;
         if (!Best || (Done.insert(Best).second &&
-                      !iterationLocal(Best, A, G, W, Loop->getBeginLoc(), U))) {
+                      !iterationLocal(Best, A, G, W, At, U))) {
           Why = "'" + A->getNameAsString() + "' is also used by '" + U->getNameAsString() +
                 "', " +
                 (Best ? "in a loop that may read what another left in it (line " +

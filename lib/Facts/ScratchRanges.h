@@ -86,6 +86,12 @@ private:
   bool fixedForProgram(const clang::VarDecl *V);
   std::map<const clang::VarDecl *, bool> Fixed;
   std::map<const clang::VarDecl *, bool> Candidates;
+  struct RunResult {
+    bool Local = false;
+    std::vector<Poly> Guards;
+    std::string Why;
+  };
+  std::map<std::pair<const clang::ForStmt *, const clang::VarDecl *>, RunResult> Runs;
   /// What a function (and what it calls) writes, once each.
   std::map<const clang::FunctionDecl *, std::shared_ptr<ScratchWrites>> FnWrites;
   /// The other functions of the file that use a candidate array.
