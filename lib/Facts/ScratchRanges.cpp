@@ -521,6 +521,20 @@ private:
       forget(C);
       return true;
     }
+    if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isLogicalOp()) {
+      // `c && (a[i] = 1)`: the right side may not run; what it writes is
+      // not written.
+      if (!expr(B->getLHS()))
+        return false;
+      size_t N = Written.size();
+      std::map<const VarDecl *, Poly> Before = Env;
+      if (!expr(B->getRHS()))
+        return false;
+      Written.resize(N);
+      Env = Before;
+      forget(B->getRHS());
+      return true;
+    }
     if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
       if (!expr(CO->getCond()))
         return false;
@@ -890,6 +904,9 @@ bool ScratchRanges::isCandidate(const VarDecl *A) {
   if (N == 0 || N > MaxPrivateArrayElements || A->getType().isVolatileQualified() ||
       isa<ParmVarDecl>(A))
     return false;
+  // C only: a C++ reference to an element would write it unseen.
+  if (Ctx.getLangOpts().CPlusPlus)
+    return false;
   bool Local = A->hasLocalStorage();
   bool FileStatic = A->hasGlobalStorage() && !A->isStaticLocal() &&
                     A->getStorageClass() == SC_Static &&
@@ -905,6 +922,16 @@ bool ScratchRanges::isCandidate(const VarDecl *A) {
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
     if (!S || !Ok)
       return;
+    // `&a[i][j]`: an element's address lets it be written unseen.
+    if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_AddrOf) {
+      const Expr *E = U->getSubExpr()->IgnoreParenImpCasts();
+      while (const auto *X = dyn_cast<ArraySubscriptExpr>(E))
+        E = X->getBase()->IgnoreParenImpCasts();
+      if (refVar(E) == A) {
+        Ok = false;
+        return;
+      }
+    }
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S)) {
       const Expr *E = AS;
       std::vector<const Expr *> Idx;

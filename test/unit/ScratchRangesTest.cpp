@@ -133,6 +133,25 @@ TEST(ScratchRangesTest, WhatIsNotPrivate) {
                                        "}\n" + F,
                    7, "ue"),
             "");
+  // A write on the right of && may not run.
+  EXPECT_EQ(whyNot(std::string(Head) + "void f(void) {\n"
+                                       "  for (int j = 0; j < n[1]; j++) {\n"
+                                       "    j > 2 && (ue[0][0] = j);\n"
+                                       "    out[0][j] = ue[0][0];\n"
+                                       "  }\n"
+                                       "}\n",
+                   4, "ue"),
+            "'ue[0][0]' may read an element of 'ue' that the iteration has not written");
+  // An element's address lets a callee write it unseen.
+  EXPECT_EQ(whyNot(std::string(Head) + "void h(double *p);\n"
+                                       "void f(void) {\n"
+                                       "  for (int j = 0; j < n[1]; j++) {\n"
+                                       "    ue[0][0] = j; h(&ue[0][0]);\n"
+                                       "    out[0][j] = ue[0][0];\n"
+                                       "  }\n"
+                                       "}\n",
+                   5, "ue"),
+            "'ue' is not a scratch array the ranges follow");
   // Passing it on is not a use the ranges follow.
   EXPECT_EQ(whyNot(std::string(Head) + "void h(double (*p)[5]);\n"
                                        "void g(void) { h(ue); }\n" + F,
