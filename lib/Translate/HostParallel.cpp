@@ -126,6 +126,34 @@ std::string HostParallelTranslator::kernel(const WorkLoop &W,
   return "";
 }
 
+bool HostParallelTranslator::hostAtomics(const HostParallel &H,
+                                         const std::set<const ValueDecl *> &Private,
+                                         const std::vector<const OMPLoopDirective *> &Loops,
+                                         CriticalRewriter &CR, ConstructRecord &R) {
+  if (!Opts.CriticalToAtomic)
+    return false;
+  CriticalOptions CO;
+  CO.Reductions = false; // the input's directive keeps its clauses
+  CO.ArrayReductions = false;
+  std::vector<CriticalFact> Facts = analyzeCriticals(H.D, Loops, Private, Ctx, CO, H.Fn);
+  llvm::erase_if(Facts, [](const CriticalFact &F) { return !isa<OMPCriticalDirective>(F.D); });
+  if (Facts.empty() || CriticalRewriter::firstKept(Facts) ||
+      llvm::any_of(Facts, [&](const CriticalFact &F) {
+        return F.Form == CriticalForm::Reduction || F.Form == CriticalForm::ArrayReduction ||
+               ompPragmaRange(F.D, Ctx).isInvalid();
+      }))
+    return false;
+  EditSet E(SM);
+  CR.rewrite(Facts, E);
+  Out.Edits.insert(Out.Edits.end(), E.edits().begin(), E.edits().end());
+  R.Notes.push_back("it stays on the host; its " +
+                    (Facts.size() == 1 ? std::string("critical becomes an atomic")
+                                       : std::to_string(Facts.size()) +
+                                             " criticals become atomics") +
+                    " there");
+  return true;
+}
+
 void HostParallelTranslator::run(const std::vector<HostParallel> &Constructs) {
   CriticalRewriter CR(Ctx, Out);
   for (const HostParallel &H : Constructs) {
@@ -155,7 +183,8 @@ void HostParallelTranslator::run(const std::vector<HostParallel> &Constructs) {
       std::string Why = !H.Why.empty() ? H.Why
                                        : "the directive comes from a macro or _Pragma; "
                                          "it is not rewritten";
-      CR.recordOnly(Facts, "its construct stays on the host");
+      if (!hostAtomics(H, Private, Loops, CR, R))
+        CR.recordOnly(Facts, "its construct stays on the host");
       fail(R, Why);
       continue;
     }
@@ -192,7 +221,8 @@ void HostParallelTranslator::run(const std::vector<HostParallel> &Constructs) {
       if (Why.empty() && ompPragmaRange(C.D, Ctx).isInvalid())
         Why = "the directive at " + CR.lineOf(C.D) + " comes from a macro or _Pragma";
     if (!Why.empty()) {
-      CR.recordOnly(Facts, "its construct stays on the host");
+      if (!hostAtomics(H, Private, Loops, CR, R))
+        CR.recordOnly(Facts, "its construct stays on the host");
       fail(R, Why);
       continue;
     }

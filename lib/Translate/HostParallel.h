@@ -19,6 +19,7 @@
 #include "Facts/Criticals.h"
 #include "Facts/HostParallel.h"
 #include "Placement/Kernels.h"
+#include "Translate/Criticals.h"
 #include "Translate/Options.h"
 #include <set>
 
@@ -41,6 +42,13 @@ private:
   std::string kernel(const WorkLoop &W,
                      const std::vector<CriticalFact> &Facts, std::string &Line,
                      std::vector<KernelItem> &Items, ConstructRecord &R);
+  /// A construct that stays on the host for a reason other than its
+  /// criticals: they become atomics there when every one of them may (a
+  /// CPU speed-up; no reduction clause is added to the input's directive).
+  /// False (nothing changed) when one must stay a critical.
+  bool hostAtomics(const HostParallel &H, const std::set<const clang::ValueDecl *> &Private,
+                   const std::vector<const clang::OMPLoopDirective *> &Loops,
+                   CriticalRewriter &CR, ConstructRecord &R);
   const PlanOptions &Opts;
   std::vector<Kernel> &Kernels;
   std::set<const clang::Stmt *> Offloaded;

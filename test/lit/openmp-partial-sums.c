@@ -5,8 +5,8 @@
 // combine, its critical line gone, runs once on the host after it: the same
 // total whatever the number of threads, because each thread started from
 // the operator's identity. A partial that starts elsewhere (every thread
-// would add its start) keeps the region on the host. Run against the
-// original built with gcc -fopenmp.
+// would add its start) keeps the region on the host, its critical an
+// atomic update there. Run against the original built with gcc -fopenmp.
 // RUN: not %omp-migrate --offload=openmp --explain --report=%t.json %s -- > %t.c 2> %t.err
 // RUN: grep -v "^ *//" %t.c | %FileCheck %s --check-prefix=OUT
 // RUN: %FileCheck %s < %t.err
@@ -59,6 +59,7 @@ int main(void) {
     s2 -= part;
   }
   // CHECK: warning: 'omp parallel' not translated: the partial result 'part' starts from a value other than 0, which every thread would add
+  // CHECK: note: it stays on the host; its critical becomes an atomic there
   // OUT: {{^ *}}#pragma omp parallel
   #pragma omp parallel
   {
@@ -66,6 +67,8 @@ int main(void) {
     #pragma omp for
     for (int i = 0; i < N; i++)
       part += a[i];
+    // OUT: {{^ *}}#pragma omp atomic update
+    // OUT-NEXT: {{^ *}}other += part;
     #pragma omp critical
     other += part;
   }
@@ -76,4 +79,4 @@ int main(void) {
 // JSON:      {{^}}45 reduction{{$}}
 // JSON-NEXT: {{^}}47 reduction{{$}}
 // JSON-NEXT: {{^}}58 reduction{{$}}
-// JSON-NEXT: {{^}}69 kept{{$}}
+// JSON-NEXT: {{^}}72 update{{$}}

@@ -56,3 +56,55 @@ TEST(HostParallelTranslate, KeptWithItsCriticalsReason) {
   EXPECT_FALSE(X.Out.Criticals[0].Converted);
   EXPECT_TRUE(Kernels.empty());
 }
+
+TEST(HostParallelTranslate, StaysOnTheHostWithItsCriticalsAtomic) {
+  // printf keeps the loop on the host; its two criticals become atomics
+  // there (a sum an atomic update, no reduction clause added), the
+  // directive as it was. (s and c are locals: printf, declared here and
+  // not in a system header, could otherwise use them.)
+  PlanFixture X("int printf(const char *, ...);\nvoid f(int n) {\n"
+                "  double s = 0; long c = 0;\n"
+                "  #pragma omp parallel for\n"
+                "  for (int i = 0; i < n; i++) {\n"
+                "    printf(\"\");\n"
+                "    #pragma omp critical\n"
+                "    s += i;\n"
+                "    #pragma omp critical\n"
+                "    { c++; }\n"
+                "  }\n}\n",
+                PlanOptions(), {"-fopenmp"});
+  std::vector<Kernel> Kernels;
+  PlanOptions O;
+  HostParallelTranslator T(*X.Base, O, Kernels);
+  T.run(findHostParallel(X.ctx()));
+  EXPECT_EQ(X.result(), "int printf(const char *, ...);\nvoid f(int n) {\n"
+                        "  double s = 0; long c = 0;\n"
+                        "  #pragma omp parallel for\n"
+                        "  for (int i = 0; i < n; i++) {\n"
+                        "    printf(\"\");\n"
+                        "    #pragma omp atomic update\n"
+                        "    s += i;\n"
+                        "    #pragma omp atomic update\n"
+                        "    c++;\n"
+                        "  }\n}\n");
+  EXPECT_FALSE(X.only().Translated);
+  ASSERT_EQ(X.Out.Criticals.size(), 2u);
+  EXPECT_EQ(X.Out.Criticals[0].Form, "update");
+  EXPECT_EQ(X.Out.Criticals[1].Form, "update");
+  EXPECT_TRUE(Kernels.empty());
+  // --no-critical-to-atomic: nothing changes.
+  PlanFixture Y("int printf(const char *, ...);\nvoid f(int n) {\n"
+                "  double s = 0;\n"
+                "  #pragma omp parallel for\n"
+                "  for (int i = 0; i < n; i++) {\n"
+                "    printf(\"\");\n"
+                "    #pragma omp critical\n"
+                "    s += i;\n"
+                "  }\n}\n",
+                PlanOptions(), {"-fopenmp"});
+  PlanOptions Off;
+  Off.CriticalToAtomic = false;
+  HostParallelTranslator TY(*Y.Base, Off, Kernels);
+  TY.run(findHostParallel(Y.ctx()));
+  EXPECT_TRUE(Y.Out.Edits.empty());
+}
