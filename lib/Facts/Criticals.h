@@ -97,6 +97,11 @@ analyzeCriticals(const clang::OMPExecutableDirective *Region,
                  clang::ASTContext &Ctx, const CriticalOptions &Opts,
                  const clang::FunctionDecl *Fn = nullptr);
 
+/// The criticals of the file that no construct of their function encloses
+/// (orphaned: they belong to whatever region calls the function), each an
+/// atomic update or why it stays (lib/Facts/OrphanedCriticals.cpp).
+std::vector<CriticalFact> analyzeOrphanedCriticals(clang::ASTContext &Ctx);
+
 } // namespace ompm
 
 #endif

@@ -140,6 +140,8 @@ FilePlan planFile(ASTContext &Ctx, const std::vector<Directive> &InputDirs,
           It != Opts.RolledBack.end())
         H.Why = It->second;
     HostOmp.run(Host);
+    if (Opts.CriticalToAtomic)
+      HostOmp.convertOrphanedCriticals();
     Input.addOffloaded(HostOmp.offloaded());
     std::set<const Stmt *> Dissolved;
     for (const HostParallel &H : Host)

@@ -282,6 +282,16 @@ void HostParallelTranslator::run(const std::vector<HostParallel> &Constructs) {
   }
 }
 
+void HostParallelTranslator::convertOrphanedCriticals() {
+  std::vector<CriticalFact> Facts = analyzeOrphanedCriticals(Ctx);
+  if (Facts.empty())
+    return;
+  CriticalRewriter CR(Ctx, Out);
+  EditSet E(SM);
+  CR.rewrite(Facts, E);
+  Out.Edits.insert(Out.Edits.end(), E.edits().begin(), E.edits().end());
+}
+
 void HostParallelTranslator::convertKernelCriticals() {
   CriticalRewriter CR(Ctx, Out);
   for (const OmpKernel &K : collectOpenMPFacts(Ctx).Kernels) {

@@ -34,6 +34,10 @@ public:
   void run(const std::vector<HostParallel> &Constructs);
   /// --optimize-data: the critical sections of the input's target kernels.
   void convertKernelCriticals();
+  /// --offload=openmp: the criticals outside any construct of their
+  /// function (Facts: analyzeOrphanedCriticals), converted where they may
+  /// be; a record each.
+  void convertOrphanedCriticals();
   /// The directives offloaded: device code to data placement.
   const std::set<const clang::Stmt *> &offloaded() const { return Offloaded; }
 

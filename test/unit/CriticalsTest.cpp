@@ -148,3 +148,38 @@ TEST(Criticals, ACheckThenActStays) {
   EXPECT_EQ(forms(loop("#pragma omp critical\n if (c < 10) c++;")),
             std::vector<std::string>{"keep: the expression 'c < 10' uses 'c' too"});
 }
+
+namespace {
+/// "form" or "keep: why" for each orphaned critical of Code, in order.
+std::vector<std::string> orphans(const std::string &Code) {
+  std::unique_ptr<ASTUnit> AST = parseCode(Code, {"-fopenmp"});
+  std::vector<std::string> Out;
+  for (const CriticalFact &F : analyzeOrphanedCriticals(AST->getASTContext()))
+    Out.push_back(F.Form == CriticalForm::None ? "keep: " + F.Why : formName(F.Form));
+  return Out;
+}
+} // namespace
+
+TEST(Criticals, OrphanedCriticals) {
+  // A static counter a called function updates: an atomic; an external
+  // one, or one another critical also updates, stays; a critical inside a
+  // construct is not orphaned.
+  EXPECT_EQ(orphans("static long n;\nvoid f(int k) {\n#pragma omp critical\n  n += k;\n}\n"
+                    "long g(void) { return n; }\n"),
+            std::vector<std::string>{"update"});
+  EXPECT_EQ(orphans("long n;\nvoid f(int k) {\n#pragma omp critical\n  n += k;\n}\n"),
+            std::vector<std::string>{"keep: 'n' may be used by another file, under a lock "
+                                     "this critical shares"});
+  EXPECT_EQ(orphans("static long n;\nvoid f(int k) {\n#pragma omp critical\n  n += k;\n}\n"
+                    "void g(void) {\n#pragma omp parallel\n  {\n#pragma omp critical\n"
+                    "    n++;\n  }\n}\n"),
+            std::vector<std::string>{"keep: 'n' is also used under another critical, whose "
+                                     "lock this one shares"});
+  EXPECT_EQ(orphans("static long n; static int m;\nvoid f(int k) {\n#pragma omp critical\n"
+                    "  n += k * m;\n}\n"),
+            std::vector<std::string>{"keep: it reads 'm', which the lock may keep still for it"});
+  // Two of one name that both convert.
+  EXPECT_EQ(orphans("static long n;\nvoid f(int k) {\n#pragma omp critical(c)\n  n += k;\n}\n"
+                    "void g(void) {\n#pragma omp critical(c)\n  n--;\n}\n"),
+            (std::vector<std::string>{"update", "update"}));
+}
