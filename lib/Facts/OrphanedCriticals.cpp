@@ -96,7 +96,6 @@ std::vector<CriticalFact> analyzeOrphanedCriticals(ASTContext &Ctx) {
   Scan(Ctx.getTranslationUnitDecl());
 
   std::vector<CriticalFact> Out;
-  std::map<const OMPExecutableDirective *, const ValueDecl *> TargetOf;
   for (const Found &O : Orphans) {
     CriticalFact F;
     F.D = O.D;
@@ -143,7 +142,6 @@ std::vector<CriticalFact> analyzeOrphanedCriticals(ASTContext &Ctx) {
     F.X = X;
     if (F.Why.empty())
       F.Form = CriticalForm::Update;
-    TargetOf[O.D] = X;
     Out.push_back(F);
   }
   // Every reference to x in an orphaned critical of the same name that

@@ -524,36 +524,32 @@ private:
     if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isLogicalOp()) {
       // `c && (a[i] = 1)`: the right side may not run; what it writes is
       // not written.
-      if (!expr(B->getLHS()))
+      if (!expr(B->getLHS()) || !maybe([&] { return expr(B->getRHS()); }))
         return false;
-      size_t N = Written.size();
-      std::map<const VarDecl *, Poly> Before = Env;
-      if (!expr(B->getRHS()))
-        return false;
-      Written.resize(N);
-      Env = Before;
       forget(B->getRHS());
       return true;
     }
     if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-      if (!expr(CO->getCond()))
+      if (!expr(CO->getCond()) || !maybe([&] { return expr(CO->getTrueExpr()); }) ||
+          !maybe([&] { return expr(CO->getFalseExpr()); }))
         return false;
-      size_t N = Written.size();
-      std::map<const VarDecl *, Poly> Before = Env;
-      if (!expr(CO->getTrueExpr()))
-        return false;
-      Written.resize(N);
-      Env = Before;
-      if (!expr(CO->getFalseExpr()))
-        return false;
-      Written.resize(N);
-      Env = Before;
       forget(CO);
       return true;
     }
     for (const Stmt *C : E->children())
       if (const auto *X = dyn_cast_or_null<Expr>(C); X && !expr(X))
         return false;
+    return true;
+  }
+  /// Runs what may not run (a branch, the right side of &&): its reads are
+  /// checked, what it writes is not kept, nor what it assigns to scalars.
+  bool maybe(const std::function<bool()> &Run) {
+    size_t N = Written.size();
+    std::map<const VarDecl *, Poly> Before = Env;
+    if (!Run())
+      return false;
+    Written.resize(N);
+    Env = std::move(Before);
     return true;
   }
   bool readIndices(const std::vector<const Expr *> &Idx) {
@@ -594,18 +590,9 @@ private:
         return mentionsA(If) ? fail("an if with an initialization uses '" +
                                     A->getNameAsString() + "'")
                              : (forget(If), true);
-      if (!expr(If->getCond()))
+      if (!expr(If->getCond()) || !maybe([&] { return stmt(If->getThen()); }) ||
+          !maybe([&] { return stmt(If->getElse()); }))
         return false;
-      size_t N = Written.size();
-      std::map<const VarDecl *, Poly> Before = Env;
-      if (!stmt(If->getThen()))
-        return false;
-      Written.resize(N);
-      Env = Before;
-      if (!stmt(If->getElse()))
-        return false;
-      Written.resize(N);
-      Env = Before;
       forget(If);
       return true;
     }
