@@ -336,12 +336,13 @@ FirstUse firstUse(const Stmt *B, const ValueDecl *V) {
   return Covered ? FirstUse::Covered : FirstUse::None;
 }
 
-/// No read of V in an iteration can see a value of another iteration:
-/// every path assigns it before reading it (the iteration's first mention
-/// of it assigns it, both branches of an if do, an inner loop or a branch
-/// does before its own reads). Whether every iteration assigns it (its
-/// value after the loop) is the last-value rule's question.
-bool isPrivateTemporary(const Stmt *Body, const ValueDecl *V) {
+/// Assigned or Covered: no read of V in an iteration can see a value of
+/// another iteration, every path assigns it before reading it (the
+/// iteration's first mention of it assigns it, both branches of an if do,
+/// an inner loop or a branch does before its own reads). Whether every
+/// iteration assigns it (its value after the loop) is the last-value
+/// rule's question. A label in the body: Exposed.
+FirstUse privateUse(const Stmt *Body, const ValueDecl *V) {
   std::function<bool(const Stmt *)> HasLabel = [&](const Stmt *S) {
     if (!S)
       return false;
@@ -353,9 +354,8 @@ bool isPrivateTemporary(const Stmt *Body, const ValueDecl *V) {
     return false;
   };
   if (HasLabel(Body))
-    return false;
-  FirstUse U = firstUse(Body, V);
-  return U == FirstUse::Assigned || U == FirstUse::Covered;
+    return FirstUse::Exposed;
+  return firstUse(Body, V);
 }
 
 /// Every reference to V is the left side of `v = e`, e not reading v: the
@@ -395,8 +395,9 @@ ScalarUse classifyScalar(const Stmt *Body, const ValueDecl *V, ASTContext &Ctx) 
   }
   // Only assigned, in some iterations: the value after the loop is the
   // last writer's (WriteOnly says so, below).
-  bool Private = isPrivateTemporary(Body, V);
-  if (Private && (firstUse(Body, V) == FirstUse::Assigned || !isWriteOnly(Body, V))) {
+  FirstUse First = privateUse(Body, V);
+  bool Private = First == FirstUse::Assigned || First == FirstUse::Covered;
+  if (Private && (First == FirstUse::Assigned || !isWriteOnly(Body, V))) {
     U.Role = ScalarRole::Private;
     return U;
   }
