@@ -568,11 +568,25 @@ bool RegionFacts::maskedRange(const Access &A, const Expr *E, Poly &Lo, Poly &Hi
         return true;
       }
   // `e % n`, e never negative, n a constant >= 1: in [0, n - 1] (C's
-  // remainder takes the dividend's sign).
+  // remainder takes the dividend's sign). n may also be an invariant of
+  // the region (`a[i % nb]`): then [0, nb - 1], a section of nb elements
+  // like any bound the region reads (nb = 0 divides by zero in C).
   if (B->getOpcode() == BO_Rem) {
     std::optional<int64_t> N = Constant(B->getRHS());
-    if (!N || *N < 1)
+    std::optional<Poly> Divisor;
+    if (!N) {
+      std::optional<Poly> D = toPoly(B->getRHS());
+      bool Invariant = D && !D->isConstant();
+      if (Invariant)
+        for (const std::string &S : D->symbols())
+          Invariant &= !S.empty() && S[0] != '@';
+      if (!Invariant || !D->terms().front().first.size() || D->terms().size() != 1 ||
+          D->terms().front().second != 1)
+        return false; // one atom, as written (`nb`, `n[1]`)
+      Divisor = D;
+    } else if (*N < 1) {
       return false;
+    }
     bool NonNeg = B->getLHS()->IgnoreParenImpCasts()->getType()->isUnsignedIntegerType();
     if (!NonNeg) {
       std::optional<Poly> Q = toPoly(B->getLHS());
@@ -584,7 +598,7 @@ bool RegionFacts::maskedRange(const Access &A, const Expr *E, Poly &Lo, Poly &Hi
     if (!NonNeg)
       return false;
     Lo = Poly::constant(0);
-    Hi = Poly::constant(*N - 1);
+    Hi = Divisor ? *Divisor - Poly::constant(1) : Poly::constant(*N - 1);
     return true;
   }
   return false;

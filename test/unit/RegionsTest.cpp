@@ -147,6 +147,22 @@ TEST(RegionsTest, InfersSectionOfMaskedSubscripts) {
   SectionResult U = RF.inferSection(X.param("u"));
   EXPECT_FALSE(U.ok());
   EXPECT_EQ(U.Why, "the subscript 'k[i] % 4' depends on a value computed in the region");
+  // A divisor the region does not change: nb elements; one it writes, or
+  // a sum of two, bounds nothing.
+  Fixture Y = parse(R"(void f(int n, int nb, int m, double *w, double *v, double *u) {
+  for (int i = 0; i < n; i++) {
+    w[i % nb] += 1;
+    v[i % (nb + m)] += 1;
+    u[i % m] += 1;
+    m = i;
+  }
+}
+)");
+  ASSERT_TRUE(Y.Loop);
+  RegionFacts RY(Y.Loop, Y.ctx());
+  EXPECT_EQ(RY.inferSection(Y.param("w")).Item, "w[0:nb]");
+  EXPECT_FALSE(RY.inferSection(Y.param("v")).ok());
+  EXPECT_FALSE(RY.inferSection(Y.param("u")).ok());
 }
 
 TEST(RegionsTest, InfersSectionOfFlattenedTwoDimensionalStencil) {
