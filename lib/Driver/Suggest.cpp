@@ -1,6 +1,7 @@
 //===- Suggest.cpp - --suggest: offloadable loops as remarks --------------===//
 #include "Driver/Suggest.h"
 #include "Driver/Messages.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 
 namespace ompm {
@@ -17,9 +18,12 @@ llvm::json::Array strings(const std::vector<std::string> &V) {
 
 /// The remark of an offloadable loop.
 static std::string suggestion(const LoopRecord &L) {
-  return L.Versioned.empty() ? "loop can be offloaded"
-                             : "loop can be offloaded when its arrays do not "
-                               "overlap (versioned: a run-time test chooses it)";
+  if (L.Versioned.empty())
+    return "loop can be offloaded";
+  std::string When = L.VersionedWhen.empty() ? std::string("its arrays do not overlap")
+                                             : llvm::join(L.VersionedWhen, " and ");
+  return "loop can be offloaded when " + When +
+         " (versioned: a run-time test chooses it)";
 }
 
 void printSuggestions(const FileResult &R, const ReportStyle &Style, llvm::raw_ostream &Err) {

@@ -55,8 +55,10 @@ struct LoopRecord {
   /// than a dependence: profitability, a clause the compilers get wrong).
   bool Parallel = false;
   /// For a versioned loop: the run-time test that chooses the offloaded
-  /// copy.
+  /// copy, and what it checks in words ("its arrays do not overlap",
+  /// "'rowstr' does not decrease", "grid_points[0] - 5 >= 0").
   std::string Versioned;
+  std::vector<std::string> VersionedWhen;
   /// For a loop proved parallel but kept: the clauses the proof found.
   std::vector<std::string> Needs;
   std::string Reason;    ///< why it stays on the host

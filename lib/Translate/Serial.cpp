@@ -204,6 +204,12 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
     R.Notes.push_back("versioned: offloaded when " + OverlapTest + ", else the "
                       "loop as it was");
     LR.Versioned = OverlapTest;
+    if (!L.OverlapTests.empty())
+      LR.VersionedWhen.push_back("its arrays do not overlap");
+    for (const RowTest &T : L.RowTests)
+      LR.VersionedWhen.push_back("'" + T.Rows->getNameAsString() + "' does not decrease");
+    for (const Poly &G : L.Guards)
+      LR.VersionedWhen.push_back(G.str() + " >= 0");
   }
   LR.Collapse = L.Collapse;
   LR.Private = Private;

@@ -19,6 +19,8 @@
 // RUN: gcc -fopenmp -foffload=disable %t.c -o %t.gcc && %t.gcc > %t.gout
 // RUN: diff %t.ref %t.gout
 // RUN: %omp-migrate --offload=serial %t.c -- | diff %t.c -
+// RUN: %omp-migrate --offload=serial --suggest %s -- 2>&1 | %FileCheck %s --check-prefix=SUGGEST
+// SUGGEST: serial-sparse-rows.c:{{[0-9]+}}:3: remark: loop can be offloaded when 'rowstr' does not decrease (versioned: a run-time test chooses it)
 // REQUIRES: offload-cpu, gcc
 #include <stdio.h>
 
