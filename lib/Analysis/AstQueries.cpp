@@ -1,6 +1,7 @@
 //===- AstQueries.cpp - Small syntactic questions the analyses share ------===//
 #include "Analysis/AstQueries.h"
 #include "clang/AST/ExprCXX.h"
+#include <functional>
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -40,6 +41,27 @@ bool hasJumpsOrLabels(const Stmt *S) {
     if (hasJumpsOrLabels(C))
       return true;
   return false;
+}
+
+const VarDecl *refVar(const Expr *E) {
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(DR->getDecl());
+  return nullptr;
+}
+
+void forEachCode(const ASTContext &Ctx,
+                 llvm::function_ref<void(const Stmt *, const FunctionDecl *)> F) {
+  std::function<void(const DeclContext *)> Scan = [&](const DeclContext *DC) {
+    for (const Decl *D : DC->decls()) {
+      if (const auto *FD = dyn_cast<FunctionDecl>(D); FD && FD->doesThisDeclarationHaveABody())
+        F(FD->getBody(), FD);
+      else if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit())
+        F(V->getInit(), nullptr);
+      if (const auto *Inner = dyn_cast<DeclContext>(D); Inner && !isa<FunctionDecl>(D))
+        Scan(Inner);
+    }
+  };
+  Scan(Ctx.getTranslationUnitDecl());
 }
 
 bool inSystemHeader(const Decl *D) {

@@ -10,6 +10,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <cstdint>
 
 namespace ompm {
@@ -23,6 +24,17 @@ uint64_t arithmeticElements(clang::QualType T, const clang::ASTContext &Ctx,
 /// The lvalue S writes (=, op=, ++, --) or lets be written (`&x`), null
 /// if none.
 const clang::Expr *writtenLValue(const clang::Stmt *S);
+
+/// The variable E names (parentheses and implicit casts aside), null if
+/// E is no variable.
+const clang::VarDecl *refVar(const clang::Expr *E);
+
+/// Calls F with each function body of the translation unit and its
+/// function, and each file-scope variable's initializer (function null),
+/// through namespaces, classes and linkage specifications: the walk that
+/// finds every use of a variable of the file.
+void forEachCode(const clang::ASTContext &Ctx,
+                 llvm::function_ref<void(const clang::Stmt *, const clang::FunctionDecl *)> F);
 
 /// Whether S holds a statement that leaves a block early (break, continue,
 /// return, goto, throw) or a label to jump into one.

@@ -39,12 +39,6 @@ struct Ref {
   std::vector<const Expr *> Idx;
 };
 
-const VarDecl *refVar(const Expr *E) {
-  if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    return dyn_cast<VarDecl>(DR->getDecl());
-  return nullptr;
-}
-
 /// The variables S assigns (=, op=, ++, --), lets be written (`&v`) or
 /// declares, anywhere in it.
 void assignedIn(const Stmt *S, llvm::DenseSet<const VarDecl *> &Out) {

@@ -82,18 +82,10 @@ std::vector<CriticalFact> analyzeOrphanedCriticals(ASTContext &Ctx) {
         for (const Stmt *C : S->children())
           Walk(C, Fn, Depth, Lock);
       };
-  std::function<void(const DeclContext *)> Scan = [&](const DeclContext *DC) {
-    for (const Decl *D : DC->decls()) {
-      if (const auto *FD = dyn_cast<FunctionDecl>(D); FD && FD->doesThisDeclarationHaveABody() &&
-                                                      !inSystemHeader(FD))
-        Walk(FD->getBody(), FD, 0, nullptr);
-      else if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit())
-        Walk(V->getInit(), nullptr, 0, nullptr);
-      if (const auto *Inner = dyn_cast<DeclContext>(D); Inner && !isa<FunctionDecl>(D))
-        Scan(Inner);
-    }
-  };
-  Scan(Ctx.getTranslationUnitDecl());
+  forEachCode(Ctx, [&](const Stmt *Code, const FunctionDecl *Fn) {
+    if (!Fn || !inSystemHeader(Fn))
+      Walk(Code, Fn, 0, nullptr);
+  });
 
   std::vector<CriticalFact> Out;
   for (const Found &O : Orphans) {

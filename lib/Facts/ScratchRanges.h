@@ -69,6 +69,16 @@ public:
   bool isCandidate(const clang::VarDecl *A);
 
 private:
+  /// Whether every reference to A in Code (a function body, parents M, of
+  /// In) lies in a loop, the outermost around it that is not around Skip,
+  /// whose iterations write what they read of A first (guards added);
+  /// else false, Bad the loop that may not (null: a reference outside any
+  /// loop) and Why.
+  bool othersWriteFirst(const clang::Stmt *Code, const clang::ParentMap &M,
+                        const clang::FunctionDecl *In, const clang::ForStmt *Skip,
+                        const clang::VarDecl *A, std::vector<Poly> &Guards,
+                        clang::SourceLocation At, const clang::ForStmt *&Bad, std::string &Why);
+  std::string lineOf(const clang::Stmt *S) const;
   /// Whether every iteration of Loop writes what it reads of A first,
   /// under Guards (added to; their atoms mean the same at At, where the
   /// test goes); else Why.
