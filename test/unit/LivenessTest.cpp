@@ -1,7 +1,6 @@
 //===- LivenessTest.cpp - Analysis/Liveness ------------------------------===//
 #include "Analysis/Liveness.h"
-#include "ParseCode.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "LoopOnLine.h"
 
 using namespace clang;
 
@@ -10,40 +9,10 @@ namespace {
 
 /// Whether V is live after the for loop on line Line of f.
 bool liveAfter(llvm::StringRef Code, unsigned Line, llvm::StringRef Var) {
-  auto AST = parseCode(Code, {"-std=c99"});
-  ASTContext &Ctx = AST->getASTContext();
-  const FunctionDecl *F = nullptr;
-  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (const auto *FD = dyn_cast<FunctionDecl>(D); FD && FD->getName() == "f" && FD->hasBody())
-      F = FD;
-  struct Find : RecursiveASTVisitor<Find> {
-    const SourceManager *SM;
-    unsigned Line;
-    llvm::StringRef Var;
-    const ForStmt *Loop = nullptr;
-    const VarDecl *V = nullptr;
-    bool VisitForStmt(ForStmt *S) {
-      if (!Loop && SM->getSpellingLineNumber(S->getBeginLoc()) == Line)
-        Loop = S;
-      return true;
-    }
-    bool VisitVarDecl(VarDecl *D) {
-      if (D->getName() == Var)
-        V = D;
-      return true;
-    }
-  } Fi;
-  Fi.SM = &Ctx.getSourceManager();
-  Fi.Line = Line;
-  Fi.Var = Var;
-  Fi.TraverseDecl(const_cast<FunctionDecl *>(F));
-  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (const auto *G = dyn_cast<VarDecl>(D); G && !Fi.V && G->getName() == Var)
-      Fi.V = G;
-  EXPECT_TRUE(Fi.Loop && Fi.V);
-  if (!Fi.Loop || !Fi.V)
+  LoopOnLine X = findLoopOnLine(Code, Line, Var);
+  if (!X.found())
     return true;
-  return Liveness(F, Ctx).mayBeReadAfter(Fi.Loop, Fi.V);
+  return Liveness(X.F, X.ctx()).mayBeReadAfter(X.Loop, X.V);
 }
 
 // C89 style: the loop variables declared at the top and reused. The next

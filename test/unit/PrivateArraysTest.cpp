@@ -1,8 +1,7 @@
 //===- PrivateArraysTest.cpp - Analysis/PrivateArrays -----------------------===//
 #include "Analysis/PrivateArrays.h"
-#include "ParseCode.h"
+#include "LoopOnLine.h"
 #include "clang/AST/ParentMap.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 
@@ -12,42 +11,11 @@ namespace {
 /// Why the array Var may not be private to the loop (for, while or do) on
 /// line Line of the function f; "" when it may.
 std::string whyNot(llvm::StringRef Code, unsigned Line, llvm::StringRef Var) {
-  auto AST = parseCode(Code, {"-std=c99"});
-  ASTContext &Ctx = AST->getASTContext();
-  const FunctionDecl *F = nullptr;
-  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (const auto *FD = dyn_cast<FunctionDecl>(D); FD && FD->getName() == "f" && FD->hasBody())
-      F = FD;
-  struct Find : RecursiveASTVisitor<Find> {
-    const SourceManager *SM;
-    unsigned Line;
-    llvm::StringRef Var;
-    const Stmt *Loop = nullptr;
-    const VarDecl *V = nullptr;
-    bool VisitStmt(Stmt *S) {
-      if (!Loop && (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S)) &&
-          SM->getSpellingLineNumber(S->getBeginLoc()) == Line)
-        Loop = S;
-      return true;
-    }
-    bool VisitVarDecl(VarDecl *D) {
-      if (D->getName() == Var)
-        V = D;
-      return true;
-    }
-  } Fi;
-  Fi.SM = &Ctx.getSourceManager();
-  Fi.Line = Line;
-  Fi.Var = Var;
-  Fi.TraverseDecl(const_cast<FunctionDecl *>(F));
-  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (const auto *G = dyn_cast<VarDecl>(D); G && !Fi.V && G->getName() == Var)
-      Fi.V = G;
-  EXPECT_TRUE(Fi.Loop && Fi.V);
-  if (!Fi.Loop || !Fi.V)
+  LoopOnLine X = findLoopOnLine(Code, Line, Var, /*AnyLoop=*/true);
+  if (!X.found())
     return "not found";
-  ParentMap PM(F->getBody());
-  return PrivateArrays(F, Ctx, PM).whyNotPrivate(Fi.Loop, Fi.V);
+  ParentMap PM(const_cast<Stmt *>(X.F->getBody()));
+  return PrivateArrays(X.F, X.ctx(), PM).whyNotPrivate(X.Loop, X.V);
 }
 
 // A helper fills the array through its parameter, then the loop reads it.

@@ -1,8 +1,7 @@
 //===- ScratchRangesTest.cpp - Facts/ScratchRanges ------------------------===//
 #include "Facts/ScratchRanges.h"
-#include "ParseCode.h"
+#include "LoopOnLine.h"
 #include "clang/AST/ParentMap.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 
@@ -12,45 +11,13 @@ namespace {
 /// Why the array Var may not be private to the for loop on line Line of
 /// the function f; "" when it may, then "guards: ..." with its guards.
 std::string whyNot(const std::string &Code, unsigned Line, llvm::StringRef Var) {
-  auto AST = parseCode(Code, {"-std=c99"});
-  ASTContext &Ctx = AST->getASTContext();
-  const FunctionDecl *F = nullptr;
-  const VarDecl *V = nullptr;
-  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-    if (const auto *FD = dyn_cast<FunctionDecl>(D); FD && FD->getName() == "f" && FD->hasBody())
-      F = FD;
-    if (const auto *G = dyn_cast<VarDecl>(D); G && G->getName() == Var)
-      V = G;
-  }
-  struct Find : RecursiveASTVisitor<Find> {
-    const SourceManager *SM;
-    unsigned Line;
-    llvm::StringRef Var;
-    const ForStmt *Loop = nullptr;
-    const VarDecl *V = nullptr;
-    bool VisitForStmt(ForStmt *S) {
-      if (!Loop && SM->getSpellingLineNumber(S->getBeginLoc()) == Line)
-        Loop = S;
-      return true;
-    }
-    bool VisitVarDecl(VarDecl *D) {
-      if (D->getName() == Var)
-        V = D;
-      return true;
-    }
-  } Fi;
-  Fi.SM = &Ctx.getSourceManager();
-  Fi.Line = Line;
-  Fi.Var = Var;
-  Fi.TraverseDecl(const_cast<FunctionDecl *>(F));
-  if (!V)
-    V = Fi.V;
-  EXPECT_TRUE(Fi.Loop && V);
-  if (!Fi.Loop || !V)
+  LoopOnLine X = findLoopOnLine(Code, Line, Var);
+  if (!X.found())
     return "not found";
-  ParentMap PM(F->getBody());
+  ParentMap PM(const_cast<Stmt *>(X.F->getBody()));
   std::vector<Poly> Guards;
-  std::string Why = ScratchRanges(F, Ctx, PM).whyNotPrivate(Fi.Loop, V, Guards);
+  std::string Why = ScratchRanges(X.F, X.ctx(), PM)
+                        .whyNotPrivate(cast<ForStmt>(X.Loop), X.V, Guards);
   if (!Why.empty())
     return Why;
   std::string G;
