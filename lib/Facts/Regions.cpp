@@ -788,9 +788,31 @@ intersectRange(const Poly &Lo1, const Poly &Hi1, const Poly &Lo2, const Poly &Hi
   return std::optional<std::pair<Poly, Poly>>(std::make_pair(*Lo, *Hi));
 }
 
+std::string lengthText(const Poly &Len) {
+  if (std::optional<int64_t> C = Len.constantValue())
+    return std::to_string(*C > 0 ? *C : 0);
+  Poly Pos, Neg;
+  for (const auto &[M, C] : Len.terms()) {
+    Poly T = Poly::constant(C > 0 ? C : -C);
+    for (Sym S : M)
+      T = T * Poly::symbol(S);
+    (C > 0 ? Pos : Neg) = (C > 0 ? Pos : Neg) + T;
+  }
+  // No negative term: the length is >= 0 whenever the counts it reads are
+  // (the loop's own bound, as written).
+  if (Neg.terms().empty())
+    return Len.str();
+  // A loop inverted by more than one (i from 1 while i < n - 1, n = 0) runs
+  // no iteration, and its section must then be empty, not of negative
+  // length (libomptarget aborts). Compared without the subtraction, so that
+  // an unsigned count is right too; a product, since clang 19 crashes on a
+  // conditional expression in a target data region's map.
+  return "(" + Pos.str() + " > " + Neg.str() + ") * (" + Len.str() + ")";
+}
+
 std::string sectionText(const std::string &Base, const Poly &Lo, const Poly &Hi) {
   Poly Len = Hi - Lo + Poly::constant(1);
-  return Base + "[" + Lo.str() + ":" + Len.str() + "]";
+  return Base + "[" + Lo.str() + ":" + lengthText(Len) + "]";
 }
 
 } // namespace ompm

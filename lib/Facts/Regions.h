@@ -119,6 +119,9 @@ std::optional<std::pair<Poly, Poly>> unionRange(const Poly &Lo1, const Poly &Hi1
 /// optional inside when they are decidedly disjoint.
 std::optional<std::optional<std::pair<Poly, Poly>>>
 intersectRange(const Poly &Lo1, const Poly &Hi1, const Poly &Lo2, const Poly &Hi2);
+/// A section length as text: as it is when no term is negative, else
+/// clamped at 0 (`(n > 2) * (n - 2)`), so an empty loop maps nothing.
+std::string lengthText(const Poly &Len);
 /// "base[lo:len]" for an inclusive range.
 std::string sectionText(const std::string &Base, const Poly &Lo, const Poly &Hi);
 

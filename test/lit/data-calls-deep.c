@@ -31,17 +31,17 @@ static void copy(double *u, const double *w, int n) {
 }
 
 // CHECK-LABEL: {{^}}static void step(
-// CHECK-NEXT: {{^  }}#pragma omp target enter data map(to: u[0:n], w[1:n - 2])
+// CHECK-NEXT: {{^  }}#pragma omp target enter data map(to: u[0:n], w[1:(n > 2) * (n - 2)])
 // CHECK-NEXT: {{^  }}relax(u, w, n);
 // CHECK-NEXT: {{^  }}copy(u, w, n);
-// CHECK-NEXT: {{^  }}#pragma omp target exit data map(from: u[0:n], w[1:n - 2])
+// CHECK-NEXT: {{^  }}#pragma omp target exit data map(from: u[0:n], w[1:(n > 2) * (n - 2)])
 static void step(double *u, double *w, int n) {
   relax(u, w, n);
   copy(u, w, n);
 }
 
 // CHECK-LABEL: {{^}}static void advance(
-// CHECK-NEXT: {{^  }}#pragma omp target data map(tofrom: a[0:len], b[1:len - 2])
+// CHECK-NEXT: {{^  }}#pragma omp target data map(tofrom: a[0:len], b[1:(len > 2) * (len - 2)])
 // CHECK-NEXT: {{^  }}for (int j = 0; j < k; j++)
 // CHECK-NEXT: {{^    }}step(a, b, len);
 static void advance(double *a, double *b, int len, int k) {

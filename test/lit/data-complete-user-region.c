@@ -40,7 +40,7 @@
 // CHECK:      {{^}}#pragma omp target data map(tofrom: u[0:n])
 // CHECK-NEXT: {{^  }}{
 // CHECK-NEXT: {{^    }}for (int t = 0; t < 10; t++) {
-// CHECK-NEXT: {{^}}#pragma omp target teams distribute parallel for map(tofrom: w[1:n - 2])
+// CHECK-NEXT: {{^}}#pragma omp target teams distribute parallel for map(tofrom: w[1:(n > 2) * (n - 2)])
 static double swapped(int n) {
   double *u = malloc(n * sizeof(double)), *w = malloc(n * sizeof(double));
   for (int i = 0; i < n; i++)

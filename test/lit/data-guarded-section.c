@@ -29,7 +29,7 @@ static void fill(double *a, double (*m)[C]) {
 
 // Both ends, joined by &&; a guard wider than the loop changes nothing.
 static void edges(int n, double *x, double *y) {
-  // CHECK: #pragma omp target teams distribute parallel for map(tofrom: x[1:n - 2], y[0:n])
+  // CHECK: #pragma omp target teams distribute parallel for map(tofrom: x[1:(n > 2) * (n - 2)], y[0:n])
   #pragma acc parallel loop
   for (int i = 0; i < n; i++) {
     if (i > 0 && i < n - 1)

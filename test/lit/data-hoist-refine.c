@@ -20,7 +20,7 @@ void temp(int n, int m, int steps, double *restrict a) {
   // CHECK-LABEL: {{^ *}}void temp(
   // Its first kernel reads back the element it has just written.
   double e = 0.0;
-  // CHECK: {{^  }}#pragma omp target data map(alloc: t[0:m*n]) map(tofrom: a[m:m*n - 2*m])
+  // CHECK: {{^  }}#pragma omp target data map(alloc: t[0:m*n]) map(tofrom: a[m:(m*n > 2*m) * (m*n - 2*m)])
   for (int s = 0; s < steps; s++) {
     e = 0.0;
     #pragma acc parallel loop reduction(+:e)
@@ -46,7 +46,7 @@ void temp_not_covered(int n, int steps, double *restrict a) {
   double *restrict t = malloc(sizeof(double) * n);
   // A later kernel reads t[i + 1], one element the first one did not write.
   // CHECK-LABEL: {{^ *}}void temp_not_covered(
-  // CHECK: {{^  }}#pragma omp target data map(to: t[0:n]) map(tofrom: a[1:n - 2])
+  // CHECK: {{^  }}#pragma omp target data map(to: t[0:n]) map(tofrom: a[1:(n > 2) * (n - 2)])
   for (int s = 0; s < steps; s++) {
     #pragma acc parallel loop
     for (int i = 1; i < n - 1; i++)
@@ -114,14 +114,14 @@ double swapped(int n, int steps) {
   }
   // CHECK: {{^    }}v = tmp;
   // CHECK-NEXT: {{^  }}}
-  // CHECK-NEXT: {{^  }}#pragma omp target update from(u[1:n - 2])
+  // CHECK-NEXT: {{^  }}#pragma omp target update from(u[1:(n > 2) * (n - 2)])
   // CHECK-NEXT: {{^  }}}
   double r = u[n / 2];
   free(u);
   free(v);
   return r;
 }
-// NOTE: data-hoist-refine.c:{{[0-9]+}}:3: note: u[1:n - 2]: copied out once after the loop (target update from, the buffer the pointer then holds); the other buffer of the swap stays on the device
+// NOTE: data-hoist-refine.c:{{[0-9]+}}:3: note: u[1:(n > 2) * (n - 2)]: copied out once after the loop (target update from, the buffer the pointer then holds); the other buffer of the swap stays on the device
 
 void swapped_both_live(int n, int steps, double *u, double *v) {
   // Both are parameters, read by the caller: both come back.
@@ -150,10 +150,10 @@ void host_rows(int n, int steps, double *restrict u, double *restrict w) {
     for (int i = 0; i < n; i++)
       u[i] = t + i;
     // Every other element: the rest must come from the device first.
-    // CHECK: {{^    }}#pragma omp target update from(u[n:2*n - 1])
+    // CHECK: {{^    }}#pragma omp target update from(u[n:(2*n > 1) * (2*n - 1)])
     // CHECK-NEXT: {{^    }}for (int i = 0; i < n; i++)
     // CHECK-NEXT: {{^      }}u[n + 2 * i] = t;
-    // CHECK-NEXT: {{^    }}#pragma omp target update to(u[n:2*n - 1])
+    // CHECK-NEXT: {{^    }}#pragma omp target update to(u[n:(2*n > 1) * (2*n - 1)])
     for (int i = 0; i < n; i++)
       u[n + 2 * i] = t;
     // Reads the old values.

@@ -22,14 +22,14 @@
 // NOTE: data-hoist-return.c:[[@LINE+14]]:3: note: a[0:n]: (n)*sizeof(double) bytes, moved in once and out once for the whole loop
 // NOTE-NEXT: data-hoist-return.c:[[@LINE+13]]:3: note: the return at line [[@LINE+23]] leaves the loop: target exit data before it too
 // CHECK-LABEL: {{^}}static int relax(
-// CHECK: {{^  }}#pragma omp target enter data map(to: b[1:n - 2], a[0:n])
+// CHECK: {{^  }}#pragma omp target enter data map(to: b[1:(n > 2) * (n - 2)], a[0:n])
 // CHECK-NEXT: {{^  }}for (int it = 0; it < maxit; it++) {
 // CHECK: {{^    }}if (err < tol) {
-// CHECK-NEXT: {{^      }}#pragma omp target exit data map(from: b[1:n - 2], a[0:n])
+// CHECK-NEXT: {{^      }}#pragma omp target exit data map(from: b[1:(n > 2) * (n - 2)], a[0:n])
 // CHECK-NEXT: {{^      }}return it;
 // CHECK-NEXT: {{^    }}}
 // CHECK-NEXT: {{^  }}}
-// CHECK-NEXT: {{^  }}#pragma omp target exit data map(from: b[1:n - 2], a[0:n])
+// CHECK-NEXT: {{^  }}#pragma omp target exit data map(from: b[1:(n > 2) * (n - 2)], a[0:n])
 static int relax(double *a, double *b, int n, int maxit, double tol) {
   for (int i = 0; i < n; i++)
     b[i] = 0.0;

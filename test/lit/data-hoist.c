@@ -10,11 +10,11 @@
 #include <stdio.h>
 
 void iterate(int n, int steps, float *restrict a, float *restrict b, const float *restrict c) {
-  // CHECK: {{^  }}#pragma omp target data map(tofrom: b[1:n - 2], a[0:n]) map(to: c[1:n - 2])
+  // CHECK: {{^  }}#pragma omp target data map(tofrom: b[1:(n > 2) * (n - 2)], a[0:n]) map(to: c[1:(n > 2) * (n - 2)])
   // CHECK-NEXT: {{^  }}for (int t = 0; t < steps; t++) {
   // NAIVE-NOT: {{^ *}}#pragma omp target data
   for (int t = 0; t < steps; t++) {
-    // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: b[1:n - 2]) map(to: a[0:n], c[1:n - 2])
+    // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: b[1:(n > 2) * (n - 2)]) map(to: a[0:n], c[1:(n > 2) * (n - 2)])
     #pragma acc parallel loop
     for (int i = 1; i < n - 1; i++)
       b[i] = (a[i - 1] + a[i + 1]) * 0.5f + c[i];
@@ -34,8 +34,8 @@ void iterate(int n, int steps, float *restrict a, float *restrict b, const float
     printf("%f\n", a[n - 1]);
   }
 }
-// NOTE: data-hoist.c:16:3: note: b[1:n - 2]: (n - 2)*sizeof(float) bytes, moved in once and out once for the whole loop
-// NOTE: data-hoist.c:16:3: note: c[1:n - 2]: (n - 2)*sizeof(const float) bytes, moved in once for the whole loop
+// NOTE: data-hoist.c:16:3: note: b[1:(n > 2) * (n - 2)]: ((n > 2) * (n - 2))*sizeof(float) bytes, moved in once and out once for the whole loop
+// NOTE: data-hoist.c:16:3: note: c[1:(n > 2) * (n - 2)]: ((n > 2) * (n - 2))*sizeof(const float) bytes, moved in once for the whole loop
 
 void swap(int n, int steps, double *u, double *unew) {
   // Pointer swaps between kernels: both buffers stay on the device, with

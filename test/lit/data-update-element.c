@@ -22,7 +22,7 @@
 
 // COPIES: {{^}}66{{$}}
 // BYTES: {{^}}64400{{$}}
-// CHECK:      {{^  }}#pragma omp target data map(tofrom: b[1:n - 2], a[0:n])
+// CHECK:      {{^  }}#pragma omp target data map(tofrom: b[1:(n > 2) * (n - 2)], a[0:n])
 // CHECK:      {{^        }}#pragma omp target update from(a[(n / 2):1], b[((t * 7) % n):1])
 // CHECK-NEXT: {{^        }}chk += a[n / 2] + b[(t * 7) % n];
 // CHECK:      {{^    }}#pragma omp target update from(b[k:1])

@@ -9,7 +9,7 @@
 float fixed[N];
 
 void stencil(int n, int m, float *restrict A, float *restrict Anew) {
-  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: Anew[m + 1:m*n - 2*m - 2]) map(to: A[1:m*n - 2]) collapse(2)
+  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: Anew[m + 1:(m*n > 2*m + 2) * (m*n - 2*m - 2)]) map(to: A[1:(m*n > 2) * (m*n - 2)]) collapse(2)
   #pragma acc parallel loop collapse(2)
   for (int j = 1; j < n - 1; j++)
     for (int i = 1; i < m - 1; i++)

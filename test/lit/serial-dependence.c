@@ -33,7 +33,7 @@ static void redblack(int n, double *x) {
   // Steps of 2: odd elements from even ones, then even from odd.
   // OUT: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: x[0:n])
   // OUT-NEXT: {{^ *}}for (int i = 1; i < n - 1; i += 2)
-  // OUT: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: x[1:n - 1])
+  // OUT: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: x[1:(n > 1) * (n - 1)])
   // OUT-NEXT: {{^ *}}for (int i = 2; i < n - 1; i += 2)
   for (int s = 0; s < 3; s++) {
     for (int i = 1; i < n - 1; i += 2)

@@ -23,13 +23,13 @@
 #include <stdlib.h>
 
 static void smooth(int n, int steps, double *restrict a, double *restrict b) {
-  // OUT: {{^ *}}#pragma omp target data map(tofrom: b[1:n - 2], a[0:n])
+  // OUT: {{^ *}}#pragma omp target data map(tofrom: b[1:(n > 2) * (n - 2)], a[0:n])
   // OUT-NEXT: {{^ *}}for (int t = 0; t < steps; t++) {
   for (int t = 0; t < steps; t++) {
-    // OUT: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: b[1:n - 2]) map(to: a[0:n])
+    // OUT: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: b[1:(n > 2) * (n - 2)]) map(to: a[0:n])
     for (int i = 1; i < n - 1; i++)
       b[i] = (a[i - 1] + a[i] + a[i + 1]) / 3.0;
-    // OUT: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: a[1:n - 2]) map(to: b[1:n - 2])
+    // OUT: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: a[1:(n > 2) * (n - 2)]) map(to: b[1:(n > 2) * (n - 2)])
     for (int i = 1; i < n - 1; i++)
       a[i] = b[i];
   }

@@ -22,9 +22,9 @@ TEST(ComputeDataTest, SectionsInferredReadOnlyArraysGoIn) {
   const ConstructRecord &R = translate(X);
   EXPECT_EQ(R.Emitted, std::vector<std::string>{
                            "#pragma omp target teams distribute parallel for "
-                           "map(tofrom: a[1:n - 2]) map(to: b[0:n])"});
+                           "map(tofrom: a[1:(n > 2) * (n - 2)]) map(to: b[0:n])"});
   EXPECT_EQ(R.Notes, (std::vector<std::string>{
-                         "implicit copy of 'a' made explicit as a[1:n - 2]",
+                         "implicit copy of 'a' made explicit as a[1:(n > 2) * (n - 2)]",
                          "implicit copy of 'b' made explicit as b[0:n] (read "
                          "only: map(to:))"}));
 }

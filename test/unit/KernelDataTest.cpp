@@ -32,7 +32,7 @@ std::string maps(llvm::StringRef Code, bool Deref = true) {
 TEST(KernelData, SectionsWholeArraysAndDereferences) {
   EXPECT_EQ(maps("double g[8];\nvoid f(int n, double *a, const double *b) {\n"
                  "  for (int i = 1; i < n; i++) a[i] = b[i - 1] + g[i % 8];\n}\n"),
-            "map(tofrom: a[1:n - 1]) map(to: b[0:n - 1], g)");
+            "map(tofrom: a[1:(n > 1) * (n - 1)]) map(to: b[0:(n > 1) * (n - 1)], g)");
   // *s: one element; without Deref, no section.
   EXPECT_EQ(maps("void f(int n, double *s, const double *b) {\n"
                  "  for (int i = 0; i < n; i++) *s += b[i];\n}\n"),

@@ -122,7 +122,7 @@ TEST(RegionsTest, InfersSectionOfOneDimensionalStencil) {
   EXPECT_EQ(P.Item, "p[0:n]");
   SectionResult Q = RF.inferSection(X.param("q"));
   EXPECT_TRUE(Q.ok()) << Q.Why;
-  EXPECT_EQ(Q.Item, "q[1:n - 2]");
+  EXPECT_EQ(Q.Item, "q[1:(n > 2) * (n - 2)]");
 }
 
 // Subscripts that are no polynomial but bounded by their form: a mask, a
@@ -180,11 +180,11 @@ TEST(RegionsTest, InfersSectionOfFlattenedTwoDimensionalStencil) {
   EXPECT_TRUE(A.ok()) << A.Why;
   // Lowest element (j-1)*m+i at j=1,i=1: 1; highest (j+1)*m+i at
   // j=n-2,i=m-2: m*n - 2.
-  EXPECT_EQ(A.Item, "a[1:m*n - 2]");
+  EXPECT_EQ(A.Item, "a[1:(m*n > 2) * (m*n - 2)]");
   SectionResult B = RF.inferSection(X.param("b"));
   EXPECT_TRUE(B.ok()) << B.Why;
   // m + 1 .. (n-2)*m + m - 2 = m*n - m - 2.
-  EXPECT_EQ(B.Item, "b[m + 1:m*n - 2*m - 2]");
+  EXPECT_EQ(B.Item, "b[m + 1:(m*n > 2*m + 2) * (m*n - 2*m - 2)]");
 }
 
 TEST(RegionsTest, InfersSectionOfTriangularLoop) {
@@ -318,6 +318,25 @@ TEST(RegionsTest, PureFunctions) {
   EXPECT_FALSE(isPureFunction(""));
 }
 
+TEST(RegionsTest, LengthsThatMayBeNegativeAreClamped) {
+  using ompm::Poly;
+  Poly N = Poly::symbol("n"), M = Poly::symbol("m"), C = Poly::constant(1);
+  // No negative term: as written (the loop's own count).
+  EXPECT_EQ(ompm::lengthText(N), "n");
+  EXPECT_EQ(ompm::lengthText(M * N + C), "m*n + 1");
+  // A loop inverted by more than one runs no iteration: length 0, not < 0.
+  EXPECT_EQ(ompm::lengthText(N - Poly::constant(2)), "(n > 2) * (n - 2)");
+  EXPECT_EQ(ompm::lengthText(M * N - N.scaled(2) - Poly::constant(2)),
+            "(m*n > 2*n + 2) * (m*n - 2*n - 2)");
+  EXPECT_EQ(ompm::lengthText(Poly::symbol("hi") - Poly::symbol("lo")), "(hi > lo) * (hi - lo)");
+  EXPECT_EQ(ompm::lengthText(Poly::constant(3) - N), "(3 > n) * (-n + 3)");
+  // Constants are folded.
+  EXPECT_EQ(ompm::lengthText(Poly::constant(-4)), "0");
+  EXPECT_EQ(ompm::lengthText(Poly::constant(7)), "7");
+  EXPECT_EQ(ompm::lengthText(Poly() - N), "(0 > n) * (-n)");
+  EXPECT_EQ(ompm::sectionText("a", C, N - Poly::constant(2)), "a[1:(n > 2) * (n - 2)]");
+}
+
 TEST(RegionsTest, UnionAndIntersectionOfRanges) {
   ompm::Poly N = ompm::Poly::symbol("n"), One = ompm::Poly::constant(1);
   // [0, n-1] and [1, n-2]: union [0, n-1], intersection [1, n-2].
@@ -364,7 +383,7 @@ void f(V m, V *p) {
   EXPECT_FALSE(M->Written.count("m.x"));
   EXPECT_FALSE(M->RootWritten || P->RootWritten);
   EXPECT_EQ(RF.inferMemberSection("m.x").Item, "m.x[0:m.n]");
-  EXPECT_EQ(RF.inferMemberSection("m.y").Item, "m.y[0:2*m.n - 1]");
+  EXPECT_EQ(RF.inferMemberSection("m.y").Item, "m.y[0:(2*m.n > 1) * (2*m.n - 1)]");
   EXPECT_EQ(RF.inferMemberSection("p->x").Item, "p->x[1:m.n]");
   // Member accesses are not array accesses of the root.
   EXPECT_TRUE(RF.accesses().empty());

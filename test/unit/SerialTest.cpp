@@ -40,8 +40,8 @@ TEST(SerialTest, KernelLineRecordAndKernel) {
   EXPECT_EQ(X.result(),
             "void f(int n, double *restrict a, const double *restrict b) {\n"
             "  double t;\n"
-            "  #pragma omp target teams distribute parallel for map(to: b[0:n - 1]) "
-            "map(tofrom: a[1:n - 1]) private(t)\n"
+            "  #pragma omp target teams distribute parallel for map(to: b[0:(n > 1) * (n - 1)]) "
+            "map(tofrom: a[1:(n > 1) * (n - 1)]) private(t)\n"
             "  for (int i = 1; i < n; i++) {\n"
             "    t = b[i - 1];\n"
             "    a[i] = t;\n"
@@ -110,7 +110,7 @@ TEST(SerialTest, AVersionedLoopTestsItsSectionsAtRunTime) {
             "  if ((unsigned long long)(d + n) <= (unsigned long long)s || "
             "(unsigned long long)(s + (n - 1)) <= (unsigned long long)(d + 1)) {\n"
             "    #pragma omp target teams distribute parallel for map(always, tofrom: "
-            "d[1:n - 1]) map(always, to: s[0:n - 1])\n"
+            "d[1:(n > 1) * (n - 1)]) map(always, to: s[0:(n > 1) * (n - 1)])\n"
             "    for (int i = 1; i < n; i++)\n"
             "      d[i] = s[i - 1];\n"
             "  } else\n");
