@@ -192,13 +192,30 @@ private:
     }
     bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
                 isa<CXXForRangeStmt>(S);
-    Depth += Loop;
+    // A host loop of a few iterations (`for (m = 3; m < 5; m++)` around a
+    // sweep) multiplies the kernels inside it by at most that: not a level.
+    unsigned Level = Loop && !fewIterations(S) ? 1 : 0;
+    Depth += Level;
     for (const Stmt *C : S->children())
       visit(C);
-    Depth -= Loop;
+    Depth -= Level;
   }
-  /// The loops around the statement being visited (all on the host).
+  /// The loops around the statement being visited (all on the host), less
+  /// those of a few iterations.
   unsigned Depth = 0;
+  /// Whether S is a canonical for loop whose constant trip count is at most
+  /// Opts.FewHostIterations.
+  bool fewIterations(const Stmt *S) {
+    const auto *For = dyn_cast<ForStmt>(S);
+    if (!For)
+      return false;
+    for (const CanonicalLoop &CL : plainFacts(For).loops())
+      if (CL.For == For) {
+        std::optional<long long> T = tripCount(CL, consts());
+        return T && *T <= static_cast<long long>(Opts.FewHostIterations);
+      }
+    return false;
+  }
   SerialLoop analyse(const ForStmt *For);
   /// Whether a line inserted after For is host code that runs right after
   /// it (For is a statement of a block, and the next one starts on a later

@@ -127,6 +127,10 @@ struct SerialLoopOptions {
   /// A loop inside this many loops that stay on the host would start a
   /// kernel for each of their iterations: it stays on the host too.
   unsigned MaxHostLoopsAround = 2;
+  /// A host loop of at most this many iterations (a constant trip count)
+  /// is not counted among those: it starts that many times the kernels
+  /// inside it (NPB SP's `for (m = 3; m < 5; m++)` around a sweep).
+  unsigned FewHostIterations = 8;
   /// Declared arrays of at most MaxArrayReductionElements elements updated
   /// at shared places are reduced whole instead of by atomics (or kept).
   bool ArrayReductions = false;
