@@ -502,7 +502,7 @@ ParallelResult testParallel(
     const RegionFacts &F, const ForStmt *For,
     const std::function<bool(const ValueDecl *, const ValueDecl *)> &Distinct,
     bool AtomicUpdates, bool ElementReductions, const std::vector<LoopRange> &Context,
-    const std::set<const ValueDecl *> *Private, bool RowTests) {
+    const std::set<const ValueDecl *> *Private, bool RowTests, bool ArgReductions) {
   const std::vector<CanonicalLoop> &Loops = F.loops();
   ParallelResult R;
   int Self = -1;
@@ -539,6 +539,12 @@ ParallelResult testParallel(
     if (const auto *VD = dyn_cast<VarDecl>(V); VD && F.isLoopVar(VD))
       continue;
     ScalarUse U = classifyScalar(For->getBody(), V, F.context());
+    if (ArgReductions && U.Role == ScalarRole::Other)
+      if (std::optional<ArgReduction> A = argReductionOf(For, L.IV, V, F, F.context())) {
+        R.Reductions.push_back(A->reductionItem());
+        R.ArgReductions.push_back(*A);
+        continue;
+      }
     switch (U.Role) {
     case ScalarRole::Reduction:
       R.Reductions.push_back(U.Op + ": " + F.nameOf(V));

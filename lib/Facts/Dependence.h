@@ -10,6 +10,7 @@
 #ifndef OMPM_FACTS_DEPENDENCE_H
 #define OMPM_FACTS_DEPENDENCE_H
 
+#include "Facts/ArgReductions.h"
 #include "Facts/Regions.h"
 #include "Facts/Subscripts.h"
 #include <functional>
@@ -54,6 +55,10 @@ struct ParallelResult {
   /// row (`colidx[k] = ...` in `for (k = rowstr[j]; k < rowstr[j+1]; k++)`)
   /// are separated by these run-time tests (the loop is versioned).
   std::vector<RowTest> RowTests;
+  /// With ArgReductions: the scalars that are the value of an arg-max or
+  /// arg-min (Facts/ArgReductions), each also a "max: best" item of
+  /// Reductions; its index is one of Privates.
+  std::vector<ArgReduction> ArgReductions;
 };
 /// Whether the iterations of the canonical loop For, a loop of the region F
 /// describes, are independent.
@@ -79,7 +84,8 @@ ParallelResult testParallel(
         &Distinct = nullptr,
     bool AtomicUpdates = false, bool ElementReductions = false,
     const std::vector<LoopRange> &Context = {},
-    const std::set<const clang::ValueDecl *> *Private = nullptr, bool RowTests = false);
+    const std::set<const clang::ValueDecl *> *Private = nullptr, bool RowTests = false,
+    bool ArgReductions = false);
 
 /// Whether S, whose parent is P, is a statement where a directive line can
 /// go before it: in a block, or the branch or body of if, for, while, do.

@@ -449,7 +449,7 @@ bool Finder::testLoop(const ForStmt *For, SerialLoop &L) {
       },
       /*AtomicUpdates=*/true, /*ElementReductions=*/true, enclosingLoops(For, parents(),
                      [&](const ForStmt *Root) -> const RegionFacts & { return plainFacts(Root); }),
-      &PrivateSet, /*RowTests=*/true);
+      &PrivateSet, /*RowTests=*/true, /*ArgReductions=*/true);
   if (!PR.Parallel) {
     L.Why = Pairs.empty() ? PR.Why : aliasWhy(F, Pairs.front());
     // A conflict on an array of the function's own: why it is not private.
@@ -461,6 +461,7 @@ bool Finder::testLoop(const ForStmt *For, SerialLoop &L) {
   }
   L.OverlapTests = Pairs;
   L.RowTests = PR.RowTests;
+  L.ArgReductions = PR.ArgReductions;
   L.ElementReductions = PR.ElementReductions;
   L.ArrayReductions = PR.ArrayReductions;
   L.AtomicUpdates = PR.Updates;
@@ -495,7 +496,12 @@ bool Finder::testLoop(const ForStmt *For, SerialLoop &L) {
     bool Reduced = llvm::any_of(PR.Reductions, [&](const std::string &R) {
       return StringRef(R).split(':').second.trim() == F.nameOf(V);
     });
-    if (Reduced || llvm::is_contained(L.Flags, F.nameOf(V)) ||
+    // The index of an arg reduction: private, its value after the loop
+    // found by a second pass.
+    bool ArgIndex = llvm::any_of(L.ArgReductions, [&](const ArgReduction &A) {
+      return A.Index == V;
+    });
+    if (Reduced || ArgIndex || llvm::is_contained(L.Flags, F.nameOf(V)) ||
         !(isa<VarDecl>(V) ? live().mayBeReadAfter(For, cast<VarDecl>(V)) : true))
       continue;
     // The loop's own variable read after it: its final value (what
@@ -554,6 +560,7 @@ unsigned Finder::collapse(const ForStmt *For, const SerialLoop &L) {
           return !llvm::is_contained(LastPrivate, V);
         }) ||
         !Tmp.LastValueOfIV.empty() || !Tmp.ElementReductions.empty() ||
+        !Tmp.ArgReductions.empty() ||
         !Tmp.ArrayReductions.empty() ||
         llvm::any_of(Tmp.SmallArrayReductions, [&](const std::string &R) {
           return !llvm::is_contained(L.SmallArrayReductions, R);
@@ -672,6 +679,23 @@ SerialLoop Finder::analyse(const ForStmt *For) {
                        "iterations share: the loop needs an array reduction, which "
                        "omp-migrate does not emit yet (clang 19 on a GPU not checked)",
                 /*Proved=*/true);
+  }
+  if (!L.ArgReductions.empty()) {
+    // The second pass goes on the lines after the loop, which must be a
+    // statement of a block, not versioned, and then in one kernel alone.
+    const ArgReduction &A = L.ArgReductions.front();
+    std::string What = "'" + A.Value->getNameAsString() + "' and '" +
+                       A.Index->getNameAsString() + "' are an arg-" +
+                       (A.Max ? "max" : "min");
+    const auto *CS = dyn_cast_or_null<CompoundStmt>(parents().getParent(const_cast<ForStmt *>(For)));
+    if (L.versioned())
+      return kept(L, What + ", and a versioned loop with its second pass is not done",
+                  /*Proved=*/true);
+    if (!CS || !lineAfterIsFree(For) || L.Collapse > 1 || !L.LastPrivate.empty())
+      return kept(L, What + ": its second pass (the index) needs the line after the loop "
+                      "free, the loop a statement of a block, not collapsed, and no "
+                      "other value read after it",
+                  /*Proved=*/true);
   }
   if (!L.LastValueOfIV.empty() && !L.versioned()) {
     // Its final value, set on the host after the kernel, when the loop is

@@ -99,6 +99,10 @@ struct SerialLoop {
   /// Arrays written at the rows of a sparse structure: parallel when the
   /// row array does not decrease, a run-time test too (versioned).
   std::vector<RowTest> RowTests;
+  /// Arg-max and arg-min (Facts/ArgReductions): the value reduced (its item
+  /// is one of Reductions), the index private, then a second kernel after
+  /// the loop finds the index.
+  std::vector<ArgReduction> ArgReductions;
   /// Conditions (P >= 0, on invariants) under which the scratch arrays of
   /// PrivateArrays that Facts/ScratchRanges made private are: tested before
   /// the loop too (versioned).

@@ -231,6 +231,12 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
                       "): each team its own copy");
   }
   Line = omp("target teams distribute parallel for", Cl);
+  ArgBefore.clear();
+  ArgAfter.clear();
+  ArgDecls.clear();
+  if (!L.ArgReductions.empty())
+    if (std::string Why = argPass(L, Items, R); !Why.empty())
+      return Why;
   // Atomic updates and flag writes: a directive line before each.
   for (const auto &[Exprs, Kind] :
        {std::make_pair(&L.AtomicUpdates, "update"), std::make_pair(&L.AtomicWrites, "write")})
@@ -351,8 +357,9 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
                                                   : ""));
     EditSet E(SM);
     if (OverlapTest.empty()) {
-      std::vector<std::string> After;
-      E.insertLinesBefore(L.For->getBeginLoc(), {Line});
+      std::vector<std::string> After, Before = ArgBefore;
+      Before.push_back(Line);
+      E.insertLinesBefore(L.For->getBeginLoc(), Before);
       if (!L.FinalValue.empty()) {
         // The loop variable is read after the loop: its final value, set
         // on the host (no lastprivate, which clang 19 loses on a GPU).
@@ -363,6 +370,13 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
       }
       if (!LastCopies.empty())
         lastCopyEdits(L, E, After, R, LR);
+      After.insert(After.end(), ArgAfter.begin(), ArgAfter.end());
+      if (!ArgDecls.empty()) {
+        const auto *FnBody = cast<CompoundStmt>(L.Fn->getBody());
+        E.insertLinesAfter(FnBody->getLBracLoc(), ArgDecls,
+                           FnBody->body_empty() ? "  "
+                                                : E.indentOf(FnBody->body_front()->getBeginLoc()));
+      }
       if (!After.empty())
         E.insertLinesAfter(lastLocation(L.For, SM), After, E.indentOf(L.For->getBeginLoc()));
     } else {

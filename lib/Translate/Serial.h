@@ -99,6 +99,15 @@ private:
   /// identifier of the file has); V null: the function's flag that the last
   /// iteration ran.
   std::string lastCopyName(const clang::FunctionDecl *Fn, const clang::ValueDecl *V);
+  /// Base, or Base2, Base3...: a name no identifier of the file has, nor
+  /// another name made for Fn.
+  std::string freshName(const clang::FunctionDecl *Fn, const std::string &Base);
+  /// The second pass of L's arg reductions (SerialArg.cpp): the lines
+  /// before the kernel, after the loop, and the declarations at the top of
+  /// the function, into ArgBefore, ArgAfter, ArgDecls; why not, else "".
+  std::string argPass(const SerialLoop &L, const std::vector<KernelItem> &Items,
+                      ConstructRecord &R);
+  std::vector<std::string> ArgBefore, ArgAfter, ArgDecls;
   /// The edits of the copies: declared at the top of the function, stored
   /// by the last iteration; After gets the host's assignments back.
   void lastCopyEdits(const SerialLoop &L, EditSet &E, std::vector<std::string> &After,

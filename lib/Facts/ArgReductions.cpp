@@ -1,0 +1,154 @@
+//===- ArgReductions.cpp - Arg-max and arg-min in serial loops ------------===//
+#include "Facts/ArgReductions.h"
+#include "Facts/AtomicForms.h"
+#include "Facts/Regions.h"
+#include "clang/AST/Expr.h"
+
+using namespace clang;
+
+namespace ompm {
+
+std::string ArgReduction::reductionItem() const {
+  return std::string(Max ? "max" : "min") + ": " + Value->getNameAsString();
+}
+
+namespace {
+
+const VarDecl *refVarOf(const Expr *E) {
+  if (const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(D->getDecl());
+  return nullptr;
+}
+
+/// `X = Y` as a statement: X's variable and Y; nulls otherwise.
+std::pair<const VarDecl *, const Expr *> assignmentOf(const Stmt *S) {
+  const auto *BO = dyn_cast<BinaryOperator>(S);
+  if (const auto *E = dyn_cast<Expr>(S))
+    BO = dyn_cast<BinaryOperator>(E->IgnoreParens());
+  if (!BO || BO->getOpcode() != BO_Assign)
+    return {nullptr, nullptr};
+  const auto *LHS = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens());
+  return {LHS ? dyn_cast<VarDecl>(LHS->getDecl()) : nullptr, BO->getRHS()};
+}
+
+/// The references to V under S.
+void refsTo(const Stmt *S, const ValueDecl *V, std::vector<const DeclRefExpr *> &Out) {
+  if (!S)
+    return;
+  if (const auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == V)
+    Out.push_back(D);
+  for (const Stmt *C : S->children())
+    refsTo(C, V, Out);
+}
+
+/// Whether evaluating E again after the loop gives what it gave in its
+/// iteration: no call, no side effect, nothing the loop writes but the
+/// loop variable.
+bool reevaluable(const Expr *E, const VarDecl *IV, const RegionFacts &F, ASTContext &Ctx) {
+  if (E->HasSideEffects(Ctx))
+    return false;
+  bool Ok = true;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || !Ok)
+      return;
+    if (isa<CallExpr>(S) || isa<StmtExpr>(S)) {
+      Ok = false;
+      return;
+    }
+    if (const auto *D = dyn_cast<DeclRefExpr>(S)) {
+      const auto *V = dyn_cast<VarDecl>(D->getDecl());
+      if (!V && !isa<EnumConstantDecl>(D->getDecl()))
+        Ok = false;
+      else if (V && V != IV && (F.isWritten(V) || V->getType().isVolatileQualified()))
+        Ok = false;
+    }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(E);
+  return Ok;
+}
+
+} // namespace
+
+std::optional<ArgReduction> argReductionOf(const ForStmt *For, const VarDecl *IV,
+                                           const ValueDecl *VD, const RegionFacts &F,
+                                           ASTContext &Ctx) {
+  const auto *V = dyn_cast<VarDecl>(VD);
+  if (!V || !IV || !V->getType()->isArithmeticType() || V->getType().isVolatileQualified())
+    return std::nullopt;
+  // The `if` that holds V's every use: a statement of the body itself (it
+  // runs once in every iteration; the second pass asks only its value).
+  std::vector<const DeclRefExpr *> Uses;
+  refsTo(For->getBody(), V, Uses);
+  if (Uses.empty())
+    return std::nullopt;
+  const IfStmt *If = nullptr;
+  std::vector<const Stmt *> Top;
+  if (const auto *CS = dyn_cast<CompoundStmt>(For->getBody()))
+    Top.assign(CS->body_begin(), CS->body_end());
+  else
+    Top.push_back(For->getBody());
+  for (const Stmt *S : Top)
+    if (const auto *I = dyn_cast<IfStmt>(S)) {
+      std::vector<const DeclRefExpr *> In;
+      refsTo(I, V, In);
+      if (In.size() == Uses.size())
+        If = I;
+    }
+  if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
+    return std::nullopt;
+  // The condition: the compared value against V, either side.
+  const auto *Cond = dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());
+  if (!Cond || !Cond->isRelationalOp())
+    return std::nullopt;
+  ArgReduction R;
+  R.If = If;
+  R.Value = V;
+  BinaryOperatorKind Op = Cond->getOpcode();
+  if (refVarOf(Cond->getLHS()) == V) { // best < e is e > best
+    R.Compared = Cond->getRHS()->IgnoreParenImpCasts();
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  } else if (refVarOf(Cond->getRHS()) == V) {
+    R.Compared = Cond->getLHS()->IgnoreParenImpCasts();
+  } else {
+    return std::nullopt;
+  }
+  R.Max = Op == BO_GT || Op == BO_GE;
+  R.Last = Op == BO_GE || Op == BO_LE;
+  // Of V's own type: the second pass compares it with V for equality.
+  if (R.Compared->getType().getCanonicalType().getUnqualifiedType() !=
+      V->getType().getCanonicalType().getUnqualifiedType())
+    return std::nullopt;
+  // The branch: `V = e; A = i;` in either order, and nothing else.
+  std::vector<const Stmt *> Then;
+  if (const auto *CS = dyn_cast<CompoundStmt>(If->getThen()))
+    Then.assign(CS->body_begin(), CS->body_end());
+  if (Then.size() != 2)
+    return std::nullopt;
+  for (const Stmt *S : Then) {
+    auto [X, Y] = assignmentOf(S);
+    if (!X)
+      return std::nullopt;
+    if (X == V) {
+      if (!sameExpr(Y->IgnoreParenImpCasts(), R.Compared, Ctx))
+        return std::nullopt;
+    } else if (refVarOf(Y) == IV && X != IV && X->getType()->isIntegerType() &&
+               !X->getType().isVolatileQualified()) {
+      R.Index = X;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (!R.Index || Uses.size() != 2)
+    return std::nullopt;
+  std::vector<const DeclRefExpr *> IndexUses;
+  refsTo(For->getBody(), R.Index, IndexUses);
+  if (IndexUses.size() != 1 || IV->getType()->isBooleanType())
+    return std::nullopt;
+  if (!reevaluable(R.Compared, IV, F, Ctx))
+    return std::nullopt;
+  return R;
+}
+
+} // namespace ompm

@@ -1,0 +1,47 @@
+//===- ArgReductions.h - Arg-max and arg-min in serial loops ------*- C++ -*-===//
+//
+// `if (a[i] > best) { best = a[i]; at = i; }` in a loop: the maximum and
+// the first index that reaches it (`>=`: the last; `<`, `<=`: the minimum).
+// Offloaded as a max (min) reduction on the value, the index private, and a
+// second kernel that finds the index: the first (last) iteration whose
+// compared value equals the result. That second pass evaluates the
+// compared value again, so it must read nothing the loop writes, call
+// nothing, and have the value's own type (no conversion that the equality
+// would have to undo).
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMPM_FACTS_ARGREDUCTIONS_H
+#define OMPM_FACTS_ARGREDUCTIONS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include <optional>
+#include <string>
+
+namespace ompm {
+
+class RegionFacts;
+
+struct ArgReduction {
+  const clang::VarDecl *Value = nullptr; ///< best
+  const clang::VarDecl *Index = nullptr; ///< at
+  const clang::IfStmt *If = nullptr;
+  const clang::Expr *Compared = nullptr; ///< a[i], in the condition
+  bool Max = true;   ///< `>`, `>=` (else `<`, `<=`)
+  bool Last = false; ///< `>=`, `<=`: ties go to the last index
+  /// "max: best" (the reduction clause's item).
+  std::string reductionItem() const;
+};
+
+/// The arg reduction of the loop For (its variable IV) whose value is V,
+/// when V's every use in For's body is in one `if` of the forms above,
+/// which is a statement of the body itself; nullopt otherwise. F: the
+/// loop's facts (what it writes).
+std::optional<ArgReduction> argReductionOf(const clang::ForStmt *For, const clang::VarDecl *IV,
+                                           const clang::ValueDecl *V, const RegionFacts &F,
+                                           clang::ASTContext &Ctx);
+
+} // namespace ompm
+
+#endif

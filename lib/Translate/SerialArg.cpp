@@ -1,0 +1,126 @@
+//===- SerialArg.cpp - The second pass of an arg-max or arg-min -----------===//
+//
+// A loop `if (a[i] > best) { best = a[i]; at = i; }` is offloaded with
+// `reduction(max: best) private(at)`; the index is then found by a second
+// kernel after it, over the same iterations: the first one whose compared
+// value equals the maximum (`>`: ties go to the first index, as the loop
+// gives them; `>=`: the last), by a min (max) reduction on the index. With
+// `>` the loop changes nothing when no value exceeds best's value before
+// it: the host saves that value before the kernel and runs the second pass
+// only when the maximum is larger. Names of the function's own, declared at
+// its top (C89 allows nothing else).
+//
+//===----------------------------------------------------------------------===//
+#include "Translate/Serial.h"
+#include "Facts/Directives.h"
+#include "Facts/Regions.h"
+#include "clang/AST/PrettyPrinter.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace ompm {
+
+std::string SerialTranslator::freshName(const FunctionDecl *Fn, const std::string &Base) {
+  for (unsigned N = 1;; ++N) {
+    std::string Try = N == 1 ? Base : Base + std::to_string(N);
+    if (Ctx.Idents.find(Try) == Ctx.Idents.end() && CopyNamesTaken.insert({Fn, Try}).second)
+      return Try;
+  }
+}
+
+std::string SerialTranslator::argPass(const SerialLoop &L, const std::vector<KernelItem> &Items,
+                                      ConstructRecord &R) {
+  ArgBefore.clear();
+  ArgAfter.clear();
+  ArgDecls.clear();
+  if (!LastCopies.empty())
+    return "the loop has an arg reduction and values read after it: not done together";
+  const ForStmt *For = L.For;
+  SourceLocation LP = For->getLParenLoc(), RP = For->getRParenLoc();
+  if (LP.isMacroID() || RP.isMacroID())
+    return "the header of the loop comes from a macro: no second pass can copy it";
+  std::string Header =
+      Lexer::getSourceText(CharSourceRange::getCharRange(LP.getLocWithOffset(1), RP), SM,
+                           Ctx.getLangOpts())
+          .str();
+  const RegionFacts &F = *L.Facts;
+  const VarDecl *IV = nullptr;
+  bool Up = true; // the iterations in increasing order of the variable
+  for (const CanonicalLoop &CL : F.loops())
+    if (CL.For == For) {
+      IV = CL.IV;
+      Up = CL.Step > 0;
+    }
+  if (!IV || Header.empty() || Header.find('\n') != std::string::npos)
+    return "the loop's header is not on one line: no second pass copies it";
+  PrintingPolicy PP(Ctx.getLangOpts());
+  for (const ArgReduction &A : L.ArgReductions) {
+    std::string Value = A.Value->getNameAsString(), Index = A.Index->getNameAsString();
+    const Expr *E = A.Compared;
+    if (SM.getExpansionLoc(E->getBeginLoc()) != E->getBeginLoc() ||
+        SM.getExpansionLoc(E->getEndLoc()) != E->getEndLoc())
+      return "the value '" + Value + "' is compared with comes from a macro";
+    // What the compared value reads: the kernel's own sections, `to`.
+    MapList Maps;
+    std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+      if (!S)
+        return;
+      if (const auto *D = dyn_cast<DeclRefExpr>(S)) {
+        QualType T = D->getDecl()->getType();
+        if (T->isPointerType() || T->isArrayType())
+          for (const KernelItem &I : Items)
+            if (I.V == D->getDecl() && !Maps.Items.count(I.Section))
+              Maps.add("to", I.Section);
+      }
+      for (const Stmt *C : S->children())
+        Walk(C);
+    };
+    Walk(E);
+    std::string Found = freshName(L.Fn, Index + "_" + (A.Last ? "last" : "first"));
+    std::string I = IV->getNameAsString(), X = text(E);
+    // The first iteration is the smallest index of an increasing loop, the
+    // largest of a decreasing one.
+    bool Smallest = Up != A.Last;
+    std::string None = Smallest ? "0x7fffffffffffffffLL" : "-0x7fffffffffffffffLL - 1";
+    ArgDecls.push_back("long long " + Found + ";");
+    std::vector<std::string> Cl;
+    Maps.renderInto(Cl);
+    Cl.push_back(std::string("reduction(") + (Smallest ? "min" : "max") + ": " + Found + ")");
+    std::vector<std::string> Pass = {
+        Found + " = " + None + ";",
+        omp("target teams distribute parallel for", Cl),
+        "for (" + Header + ")",
+        "  if (" + X + " == " + Value + " && " + I + (Smallest ? " < " : " > ") + Found + ")",
+        "    " + Found + " = " + I + ";"};
+    std::string Note = "'" + Value + "' and '" + Index + "' are an arg-" +
+                       (A.Max ? "max" : "min") + ": reduction(" + A.reductionItem() +
+                       "), then a second kernel after the loop finds the " +
+                       (A.Last ? "last" : "first") + " iteration where " + X + " equals it";
+    if (A.Last) {
+      // Ties to the last iteration: also when nothing exceeds the value
+      // before.
+      ArgAfter.push_back("{");
+      for (const std::string &P : Pass)
+        ArgAfter.push_back("  " + P);
+      ArgAfter.push_back("  if (" + Found + " != " + None + ")");
+      ArgAfter.push_back("    " + Index + " = " + Found + ";");
+      ArgAfter.push_back("}");
+    } else {
+      std::string Before = freshName(L.Fn, Value + "_before");
+      ArgDecls.push_back(A.Value->getType().getUnqualifiedType().getAsString(PP) + " " + Before +
+                         ";");
+      ArgBefore.push_back(Before + " = " + Value + ";");
+      ArgAfter.push_back("if (" + Value + (A.Max ? " > " : " < ") + Before + ") {");
+      for (const std::string &P : Pass)
+        ArgAfter.push_back("  " + P);
+      ArgAfter.push_back("  " + Index + " = " + Found + ";");
+      ArgAfter.push_back("}");
+      Note += ", when the loop " + std::string(A.Max ? "raised" : "lowered") + " it";
+    }
+    R.Notes.push_back(Note);
+  }
+  return "";
+}
+
+} // namespace ompm

@@ -1,0 +1,85 @@
+//===- ArgReductionsTest.cpp - Facts/ArgReductions ------------------------===//
+#include "Facts/ArgReductions.h"
+#include "Facts/Regions.h"
+#include "LoopOnLine.h"
+#include "gtest/gtest.h"
+
+using namespace ompm;
+
+namespace {
+
+/// The arg reduction of the loop on line 4 of f whose value is Var.
+std::optional<ArgReduction> argOf(llvm::StringRef Body, llvm::StringRef Var,
+                                  std::string *IndexName = nullptr) {
+  std::string Code = "double v[100]; int w[100]; double g(void);\n"
+                     "void f(int n, double *p) {\n"
+                     "  int i, at = 0; double best = 0; int wm = 0; long lat = 0;\n" +
+                     Body.str();
+  LoopOnLine L = findLoopOnLine(Code, 4, Var);
+  EXPECT_TRUE(L.found());
+  if (!L.found())
+    return std::nullopt;
+  const auto *For = llvm::cast<clang::ForStmt>(L.Loop);
+  RegionFacts F(For, L.ctx());
+  const clang::VarDecl *IV = nullptr;
+  for (const CanonicalLoop &CL : F.loops())
+    if (CL.For == For)
+      IV = CL.IV;
+  std::optional<ArgReduction> R = argReductionOf(For, IV, L.V, F, L.ctx());
+  if (R && IndexName)
+    *IndexName = R->Index->getNameAsString();
+  return R;
+}
+
+TEST(ArgReductionsTest, MaximumAndItsFirstIndex) {
+  std::string Index;
+  auto R = argOf("  for (i = 0; i < n; i++) if (v[i] > best) { best = v[i]; at = i; }\n}\n",
+                 "best", &Index);
+  ASSERT_TRUE(R);
+  EXPECT_TRUE(R->Max);
+  EXPECT_FALSE(R->Last);
+  EXPECT_EQ(Index, "at");
+  EXPECT_EQ(R->reductionItem(), "max: best");
+}
+
+TEST(ArgReductionsTest, EitherSideEitherOrderAndTies) {
+  // best < e is e > best; the index first; `<=` keeps the last.
+  auto R = argOf("  for (i = 0; i < n; i++) { if (wm >= w[i]) { lat = i; wm = w[i]; } }\n}\n",
+                 "wm");
+  ASSERT_TRUE(R);
+  EXPECT_FALSE(R->Max);
+  EXPECT_TRUE(R->Last);
+  EXPECT_EQ(R->reductionItem(), "min: wm");
+}
+
+TEST(ArgReductionsTest, WhatASecondPassCouldNotRecompute) {
+  // The loop writes what the value reads.
+  EXPECT_FALSE(argOf("  for (i = 0; i < n; i++) { if (p[i] > best) { best = p[i]; at = i; } "
+                     "p[i] = 0; }\n}\n", "best"));
+  // Another type than the value's (the equality would compare a conversion).
+  EXPECT_FALSE(argOf("  for (i = 0; i < n; i++) if (w[i] > best) { best = w[i]; at = i; }\n}\n",
+                     "best"));
+  // A call in the value.
+  EXPECT_FALSE(argOf("  for (i = 0; i < n; i++) if (v[i] * g() > best) { best = v[i] * g(); "
+                     "at = i; }\n}\n", "best"));
+  // Not the loop variable, another statement, an else, the value used
+  // again, the index used again.
+  EXPECT_FALSE(argOf("  for (i = 0; i < n; i++) if (v[i] > best) { best = v[i]; at = i + 1; }\n}\n",
+                     "best"));
+  EXPECT_FALSE(argOf("  for (i = 0; i < n; i++) if (v[i] > best) { best = v[i]; at = i; wm++; }\n}\n",
+                     "best"));
+  EXPECT_FALSE(argOf("  for (i = 0; i < n; i++) if (v[i] > best) { best = v[i]; at = i; } else at = 0;\n}\n",
+                     "best"));
+  EXPECT_FALSE(argOf("  for (i = 0; i < n; i++) { if (v[i] > best) { best = v[i]; at = i; } p[i] = best; }\n}\n",
+                     "best"));
+  EXPECT_FALSE(argOf("  for (i = 0; i < n; i++) { if (v[i] > best) { best = v[i]; at = i; } p[i] = at; }\n}\n",
+                     "best"));
+  // The value compared is not the value stored.
+  EXPECT_FALSE(argOf("  for (i = 0; i < n; i++) if (v[i] > best) { best = v[i + 1]; at = i; }\n}\n",
+                     "best"));
+  // Inside an inner statement, not the body's own.
+  EXPECT_FALSE(argOf("  for (i = 0; i < n; i++) { if (n > 2) if (v[i] > best) { best = v[i]; at = i; } }\n}\n",
+                     "best"));
+}
+
+} // namespace
