@@ -151,4 +151,43 @@ std::optional<ArgReduction> argReductionOf(const ForStmt *For, const VarDecl *IV
   return R;
 }
 
+std::optional<ConditionalLast> conditionalLastOf(const ForStmt *For, const VarDecl *IV,
+                                                 const ValueDecl *VD, const RegionFacts &F,
+                                                 ASTContext &Ctx) {
+  const auto *V = dyn_cast<VarDecl>(VD);
+  if (!V || !IV || !V->getType()->isScalarType() || V->getType().isVolatileQualified())
+    return std::nullopt;
+  std::vector<const DeclRefExpr *> Uses;
+  refsTo(For->getBody(), V, Uses);
+  if (Uses.size() != 1)
+    return std::nullopt;
+  std::vector<const Stmt *> Top;
+  if (const auto *CS = dyn_cast<CompoundStmt>(For->getBody()))
+    Top.assign(CS->body_begin(), CS->body_end());
+  else
+    Top.push_back(For->getBody());
+  for (const Stmt *S : Top) {
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
+      continue;
+    const Stmt *Then = If->getThen();
+    if (const auto *CS = dyn_cast<CompoundStmt>(Then)) {
+      if (CS->size() != 1)
+        continue;
+      Then = CS->body_front();
+    }
+    auto [X, E] = assignmentOf(Then);
+    if (X != V || !E)
+      continue;
+    std::vector<const DeclRefExpr *> InCond, InValue;
+    refsTo(If->getCond(), V, InCond);
+    refsTo(E, V, InValue);
+    if (!InCond.empty() || !InValue.empty() || !reevaluable(If->getCond(), IV, F, Ctx) ||
+        !reevaluable(E, IV, F, Ctx))
+      return std::nullopt;
+    return ConditionalLast{V, If, If->getCond(), E};
+  }
+  return std::nullopt;
+}
+
 } // namespace ompm

@@ -34,6 +34,26 @@ struct ArgReduction {
   std::string reductionItem() const;
 };
 
+/// `if (c) last = e;` in a loop, `last` read after it: its value is the
+/// one of the last iteration where c held. Offloaded with `last` private,
+/// then a second kernel finds that iteration (a max reduction on the
+/// index) and the host or a one-thread target region evaluates e there;
+/// both passes evaluate c and e again, so they read nothing the loop
+/// writes and call nothing.
+struct ConditionalLast {
+  const clang::VarDecl *Var = nullptr;
+  const clang::IfStmt *If = nullptr;
+  const clang::Expr *Cond = nullptr, *Value = nullptr;
+};
+
+/// The conditional last value V of the loop For (its variable IV), when
+/// V's every use in For's body is one `if (c) V = e;` without else, a
+/// statement of the body itself; nullopt otherwise.
+std::optional<ConditionalLast> conditionalLastOf(const clang::ForStmt *For,
+                                                 const clang::VarDecl *IV,
+                                                 const clang::ValueDecl *V, const RegionFacts &F,
+                                                 clang::ASTContext &Ctx);
+
 /// The arg reduction of the loop For (its variable IV) whose value is V,
 /// when V's every use in For's body is in one `if` of the forms above,
 /// which is a statement of the body itself; nullopt otherwise. F: the

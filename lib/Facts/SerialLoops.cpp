@@ -680,19 +680,39 @@ SerialLoop Finder::analyse(const ForStmt *For) {
                        "omp-migrate does not emit yet (clang 19 on a GPU not checked)",
                 /*Proved=*/true);
   }
-  if (!L.ArgReductions.empty()) {
+  // Values read after the loop that only some iterations set, `if (c)
+  // last = e;`: a second pass finds the last iteration where c held.
+  if (!L.LastPrivate.empty() && L.Collapse == 1 && L.Facts) {
+    const RegionFacts &F = *L.Facts;
+    const VarDecl *IV = nullptr;
+    for (const CanonicalLoop &CL : F.loops())
+      if (CL.For == For)
+        IV = CL.IV;
+    for (const ValueDecl *V : F.externalVars())
+      if (llvm::is_contained(L.LastPrivate, F.nameOf(V)) && !writtenInEveryIteration(For, V))
+        if (std::optional<ConditionalLast> C = conditionalLastOf(For, IV, V, F, Ctx)) {
+          llvm::erase(L.LastPrivate, F.nameOf(V));
+          L.ConditionalLasts.push_back(*C);
+        }
+  }
+  if (!L.ArgReductions.empty() || !L.ConditionalLasts.empty()) {
     // The second pass goes on the lines after the loop, which must be a
     // statement of a block, not versioned, and then in one kernel alone.
-    const ArgReduction &A = L.ArgReductions.front();
-    std::string What = "'" + A.Value->getNameAsString() + "' and '" +
-                       A.Index->getNameAsString() + "' are an arg-" +
-                       (A.Max ? "max" : "min");
+    std::string What;
+    if (!L.ArgReductions.empty()) {
+      const ArgReduction &A = L.ArgReductions.front();
+      What = "'" + A.Value->getNameAsString() + "' and '" + A.Index->getNameAsString() +
+             "' are an arg-" + (A.Max ? "max" : "min");
+    } else {
+      What = "'" + L.ConditionalLasts.front().Var->getNameAsString() +
+             "' is read after the loop and only some iterations set it";
+    }
     const auto *CS = dyn_cast_or_null<CompoundStmt>(parents().getParent(const_cast<ForStmt *>(For)));
     if (L.versioned())
       return kept(L, What + ", and a versioned loop with its second pass is not done",
                   /*Proved=*/true);
     if (!CS || !lineAfterIsFree(For) || L.Collapse > 1 || !L.LastPrivate.empty())
-      return kept(L, What + ": its second pass (the index) needs the line after the loop "
+      return kept(L, What + ": its second pass needs the line after the loop "
                       "free, the loop a statement of a block, not collapsed, and no "
                       "other value read after it",
                   /*Proved=*/true);

@@ -103,6 +103,11 @@ struct SerialLoop {
   /// is one of Reductions), the index private, then a second kernel after
   /// the loop finds the index.
   std::vector<ArgReduction> ArgReductions;
+  /// Values read after the loop that only some iterations set (`if (c)
+  /// last = e;`, Facts/ArgReductions): private, then a second kernel after
+  /// the loop finds the last iteration where c held, and e is evaluated
+  /// there.
+  std::vector<ConditionalLast> ConditionalLasts;
   /// Conditions (P >= 0, on invariants) under which the scratch arrays of
   /// PrivateArrays that Facts/ScratchRanges made private are: tested before
   /// the loop too (versioned).

@@ -234,7 +234,7 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
   ArgBefore.clear();
   ArgAfter.clear();
   ArgDecls.clear();
-  if (!L.ArgReductions.empty())
+  if (!L.ArgReductions.empty() || !L.ConditionalLasts.empty())
     if (std::string Why = argPass(L, Items, R); !Why.empty())
       return Why;
   // Atomic updates and flag writes: a directive line before each.

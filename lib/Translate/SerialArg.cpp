@@ -35,7 +35,7 @@ std::string SerialTranslator::argPass(const SerialLoop &L, const std::vector<Ker
   ArgAfter.clear();
   ArgDecls.clear();
   if (!LastCopies.empty())
-    return "the loop has an arg reduction and values read after it: not done together";
+    return "the loop has a second pass and values read after it: not done together";
   const ForStmt *For = L.For;
   SourceLocation LP = For->getLParenLoc(), RP = For->getRParenLoc();
   if (LP.isMacroID() || RP.isMacroID())
@@ -55,14 +55,12 @@ std::string SerialTranslator::argPass(const SerialLoop &L, const std::vector<Ker
   if (!IV || Header.empty() || Header.find('\n') != std::string::npos)
     return "the loop's header is not on one line: no second pass copies it";
   PrintingPolicy PP(Ctx.getLangOpts());
-  for (const ArgReduction &A : L.ArgReductions) {
-    std::string Value = A.Value->getNameAsString(), Index = A.Index->getNameAsString();
-    const Expr *E = A.Compared;
-    if (SM.getExpansionLoc(E->getBeginLoc()) != E->getBeginLoc() ||
-        SM.getExpansionLoc(E->getEndLoc()) != E->getEndLoc())
-      return "the value '" + Value + "' is compared with comes from a macro";
-    // What the compared value reads: the kernel's own sections, `to`.
-    MapList Maps;
+  auto FromMacro = [&](const Expr *E) {
+    return SM.getExpansionLoc(E->getBeginLoc()) != E->getBeginLoc() ||
+           SM.getExpansionLoc(E->getEndLoc()) != E->getEndLoc();
+  };
+  // What an expression reads of the kernel's arrays: their sections, `to`.
+  auto MapsOf = [&](const Expr *E, MapList &Maps) {
     std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
       if (!S)
         return;
@@ -77,6 +75,59 @@ std::string SerialTranslator::argPass(const SerialLoop &L, const std::vector<Ker
         Walk(C);
     };
     Walk(E);
+  };
+  for (const ConditionalLast &C : L.ConditionalLasts) {
+    std::string Name = C.Var->getNameAsString();
+    if (FromMacro(C.Cond) || FromMacro(C.Value))
+      return "the condition or the value of '" + Name + "' comes from a macro";
+    MapList Maps;
+    MapsOf(C.Cond, Maps);
+    std::string Found = freshName(L.Fn, Name + "_at");
+    std::string I = IV->getNameAsString();
+    // The last iteration: the largest index of an increasing loop.
+    std::string None = Up ? "-0x7fffffffffffffffLL - 1" : "0x7fffffffffffffffLL";
+    ArgDecls.push_back("long long " + Found + ";");
+    std::vector<std::string> Cl;
+    Maps.renderInto(Cl);
+    Cl.push_back(std::string("reduction(") + (Up ? "max" : "min") + ": " + Found + ")");
+    ArgAfter.push_back(Found + " = " + None + ";");
+    ArgAfter.push_back(omp("target teams distribute parallel for", Cl));
+    ArgAfter.push_back("for (" + Header + ")");
+    ArgAfter.push_back("  if ((" + text(C.Cond) + ") && " + I + (Up ? " > " : " < ") + Found + ")");
+    ArgAfter.push_back("    " + Found + " = " + I + ";");
+    const auto *Ref = dyn_cast<DeclRefExpr>(C.Value->IgnoreParenImpCasts());
+    if (Ref && Ref->getDecl() == IV) {
+      // The value is the iteration's index: the host has it.
+      ArgAfter.push_back("if (" + Found + " != " + None + ")");
+      ArgAfter.push_back("  " + Name + " = " + Found + ";");
+    } else {
+      // Evaluated on the device at that iteration, the loop's variable
+      // declared again in a block of its own.
+      MapList VMaps;
+      VMaps.add("tofrom", Name);
+      MapsOf(C.Value, VMaps);
+      std::vector<std::string> VCl;
+      VMaps.renderInto(VCl);
+      ArgAfter.push_back("if (" + Found + " != " + None + ") {");
+      ArgAfter.push_back("  " + omp("target", VCl));
+      ArgAfter.push_back("  {");
+      ArgAfter.push_back("    " + IV->getType().getUnqualifiedType().getAsString(PP) + " " + I +
+                         " = " + Found + ";");
+      ArgAfter.push_back("    " + Name + " = " + text(C.Value) + ";");
+      ArgAfter.push_back("  }");
+      ArgAfter.push_back("}");
+    }
+    R.Notes.push_back("'" + Name + "' is read after the loop and only some iterations set "
+                      "it: private, then a second kernel after the loop finds the last "
+                      "iteration where " + text(C.Cond) + " holds, and the value there");
+  }
+  for (const ArgReduction &A : L.ArgReductions) {
+    std::string Value = A.Value->getNameAsString(), Index = A.Index->getNameAsString();
+    const Expr *E = A.Compared;
+    if (FromMacro(E))
+      return "the value '" + Value + "' is compared with comes from a macro";
+    MapList Maps;
+    MapsOf(E, Maps);
     std::string Found = freshName(L.Fn, Index + "_" + (A.Last ? "last" : "first"));
     std::string I = IV->getNameAsString(), X = text(E);
     // The first iteration is the smallest index of an increasing loop, the

@@ -1,4 +1,5 @@
-// Arg-max and arg-min in serial loops: `if (a[i] > best) { best = a[i];
+// Arg-max and arg-min in serial loops, and values read after the loop
+// that only some iterations set: `if (a[i] > best) { best = a[i];
 // at = i; }` is offloaded with `reduction(max: best) private(at)`, and a
 // second kernel after the loop finds the index: the first iteration whose
 // value equals the maximum (`>`: ties go to the first index, as the loop
@@ -88,6 +89,31 @@ static int argmaxdown(int n) {
   return at;
 }
 
+// A value read after the loop that only some iterations set: private,
+// then the last iteration whose condition holds (a max reduction on the
+// index; min for a decreasing loop) and the value there, evaluated on the
+// device.
+static double lastvalue(int n) {
+  int i;
+  double lv = -7.0;
+  // CHECK: {{^  }}#pragma omp target teams distribute parallel for map(to: w, v) private(lv)
+  for (i = n - 1; i >= 0; i--)
+    if (w[i] == 5)
+      lv = v[i] * 2.0 + i;
+  // CHECK: {{^  }}lv_at = 0x7fffffffffffffffLL;
+  // CHECK-NEXT: {{^  }}#pragma omp target teams distribute parallel for map(to: w) reduction(min: lv_at)
+  // CHECK-NEXT: {{^  }}for (i = n - 1; i >= 0; i--)
+  // CHECK-NEXT: {{^    }}if ((w[i] == 5) && i < lv_at)
+  // CHECK-NEXT: {{^      }}lv_at = i;
+  // CHECK-NEXT: {{^  }}if (lv_at != 0x7fffffffffffffffLL) {
+  // CHECK-NEXT: {{^    }}#pragma omp target map(tofrom: lv) map(to: v)
+  // CHECK-NEXT: {{^    }}{
+  // CHECK-NEXT: {{^      }}int i = lv_at;
+  // CHECK-NEXT: {{^      }}lv = v[i] * 2.0 + i;
+  printf("last %g\n", lv);
+  return lv;
+}
+
 // The value is written by the loop: a second pass would not see what the
 // comparison saw.
 static int written(double *restrict a, int n) {
@@ -117,6 +143,8 @@ int main(void) {
   s += argminlast(N, -20);    // equal to the minimum: the last such index
   s += argminlast(N, -30);    // nothing below: stays 7
   s += argmaxdown(N);
+  s += (int)lastvalue(N);
+  s += (int)lastvalue(30); // no w[i] == 5 below 30: stays -7
   s += written(v, N);
   printf("%d %g\n", s, v[1]);
   return 0;

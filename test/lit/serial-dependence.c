@@ -120,12 +120,30 @@ static void column_sums(int n, double *restrict s) {
       s[j] += A[i][j];
 }
 
+// Read after the loop, set by some iterations only: private, and a second
+// kernel finds the last iteration whose condition holds.
 static int last_negative(int n) {
   int last = -1;
-  // NOTE: serial-dependence.c:[[@LINE+1]]:3: note: kept on the host: 'last' is read after the loop, and only some iterations write it: its value would need lastprivate(conditional:), which clang 19 does not give back from a GPU
+  // OUT: {{^ *}}#pragma omp target teams distribute parallel for map(to: v) private(last)
   for (int i = 0; i < n; i++)
     if (v[i] < 0)
       last = i;
+  // OUT: {{^ *}}#pragma omp target teams distribute parallel for map(to: v) reduction(max: last_at)
+  // OUT-NEXT: {{^ *}}for (int i = 0; i < n; i++)
+  // OUT-NEXT: {{^ *}}if ((v[i] < 0) && i > last_at)
+  return last;
+}
+
+// The same with a condition the loop changes: a second pass could not ask
+// it again.
+static int last_cleared(int n, double *restrict w) {
+  int last = -1;
+  // NOTE: serial-dependence.c:[[@LINE+1]]:3: note: kept on the host: 'last' is read after the loop, and only some iterations write it: its value would need lastprivate(conditional:), which clang 19 does not give back from a GPU
+  for (int i = 0; i < n; i++) {
+    if (w[i] < 0)
+      last = i;
+    w[i] = 0.0;
+  }
   return last;
 }
 
@@ -166,6 +184,7 @@ int main(void) {
     sum += t[i] + u[i];
   for (int i = 0; i < N; i += 7)
     sum += A[i][(i * 5) % N] + W[i][(i * 3) % N] + s[i];
-  printf("%.6e %d %ld\n", sum, last_negative(2 * N), count_multiples(4 * N));
+  int last = last_negative(2 * N);
+  printf("%.6e %d %ld %d\n", sum, last, count_multiples(4 * N), last_cleared(2 * N, v));
   return 0;
 }

@@ -82,4 +82,37 @@ TEST(ArgReductionsTest, WhatASecondPassCouldNotRecompute) {
                      "best"));
 }
 
+/// The conditional last value Var of the loop on line 4 of f.
+bool condLast(llvm::StringRef Body, llvm::StringRef Var) {
+  std::string Code = "double v[100]; int w[100]; double g(void);\n"
+                     "void f(int n, double *p) {\n"
+                     "  int i, at = 0; double best = 0; int wm = 0; long lat = 0;\n" +
+                     Body.str();
+  LoopOnLine L = findLoopOnLine(Code, 4, Var);
+  EXPECT_TRUE(L.found());
+  if (!L.found())
+    return false;
+  const auto *For = llvm::cast<clang::ForStmt>(L.Loop);
+  RegionFacts F(For, L.ctx());
+  const clang::VarDecl *IV = nullptr;
+  for (const CanonicalLoop &CL : F.loops())
+    if (CL.For == For)
+      IV = CL.IV;
+  return conditionalLastOf(For, IV, L.V, F, L.ctx()).has_value();
+}
+
+TEST(ArgReductionsTest, ConditionalLastValues) {
+  EXPECT_TRUE(condLast("  for (i = 0; i < n; i++) if (v[i] < 0) at = i;\n}\n", "at"));
+  EXPECT_TRUE(condLast("  for (i = 0; i < n; i++) { p[i] = 1; if (w[i] == 5) { best = v[i] * 2; } }\n}\n",
+                       "best"));
+  // The condition or the value reads what the loop writes, calls, an else,
+  // the variable read in the loop, two assignments.
+  EXPECT_FALSE(condLast("  for (i = 0; i < n; i++) { if (p[i] < 0) at = i; p[i] = 0; }\n}\n", "at"));
+  EXPECT_FALSE(condLast("  for (i = 0; i < n; i++) if (v[i] < 0) best = g();\n}\n", "best"));
+  EXPECT_FALSE(condLast("  for (i = 0; i < n; i++) if (v[i] < 0) at = i; else at = 0;\n}\n", "at"));
+  EXPECT_FALSE(condLast("  for (i = 0; i < n; i++) if (v[i] < at) at = i;\n}\n", "at"));
+  EXPECT_FALSE(condLast("  for (i = 0; i < n; i++) { if (v[i] < 0) at = i; if (v[i] > 9) at = 0; }\n}\n",
+                        "at"));
+}
+
 } // namespace

@@ -120,7 +120,7 @@ TEST(SerialLoopsTest, EveryRefusalHasItsReason) {
                   "    printf(\"%f\", q[i]);\n"
                   "  int last = 0;\n"
                   "  for (int i = 0; i < n; i++)\n"
-                  "    if (i % 2) last = i;\n"
+                  "    if (q[i] < 0) { last = i; q[i] = 0; }\n"
                   "  for (int i = 0; i < 8; i++)\n"
                   "    q[i] = 0;\n"
                   "  for (int i = 0; i < n; i++)\n"
