@@ -8,24 +8,39 @@ using namespace ompm;
 
 namespace {
 
-/// The arg reduction of the loop on line 4 of f whose value is Var.
-std::optional<ArgReduction> argOf(llvm::StringRef Body, llvm::StringRef Var,
-                                  std::string *IndexName = nullptr) {
+/// The loop on line 4 of f (Body completes f), its facts, its variable and
+/// the variable Var.
+struct Case {
+  LoopOnLine L;
+  const clang::ForStmt *For = nullptr;
+  std::unique_ptr<RegionFacts> F;
+  const clang::VarDecl *IV = nullptr;
+};
+
+Case parse(llvm::StringRef Body, llvm::StringRef Var) {
   std::string Code = "double v[100]; int w[100]; double g(void);\n"
                      "void f(int n, double *p) {\n"
                      "  int i, at = 0; double best = 0; int wm = 0; long lat = 0;\n" +
                      Body.str();
-  LoopOnLine L = findLoopOnLine(Code, 4, Var);
-  EXPECT_TRUE(L.found());
-  if (!L.found())
+  Case C{findLoopOnLine(Code, 4, Var)};
+  EXPECT_TRUE(C.L.found());
+  if (!C.L.found())
+    return C;
+  C.For = llvm::cast<clang::ForStmt>(C.L.Loop);
+  C.F = std::make_unique<RegionFacts>(C.For, C.L.ctx());
+  for (const CanonicalLoop &CL : C.F->loops())
+    if (CL.For == C.For)
+      C.IV = CL.IV;
+  return C;
+}
+
+/// The arg reduction whose value is Var.
+std::optional<ArgReduction> argOf(llvm::StringRef Body, llvm::StringRef Var,
+                                  std::string *IndexName = nullptr) {
+  Case C = parse(Body, Var);
+  if (!C.For)
     return std::nullopt;
-  const auto *For = llvm::cast<clang::ForStmt>(L.Loop);
-  RegionFacts F(For, L.ctx());
-  const clang::VarDecl *IV = nullptr;
-  for (const CanonicalLoop &CL : F.loops())
-    if (CL.For == For)
-      IV = CL.IV;
-  std::optional<ArgReduction> R = argReductionOf(For, IV, L.V, F, L.ctx());
+  std::optional<ArgReduction> R = argReductionOf(C.For, C.IV, C.L.V, *C.F, C.L.ctx());
   if (R && IndexName)
     *IndexName = R->Index->getNameAsString();
   return R;
@@ -82,23 +97,10 @@ TEST(ArgReductionsTest, WhatASecondPassCouldNotRecompute) {
                      "best"));
 }
 
-/// The conditional last value Var of the loop on line 4 of f.
+/// Whether Var is a conditional last value of the loop.
 bool condLast(llvm::StringRef Body, llvm::StringRef Var) {
-  std::string Code = "double v[100]; int w[100]; double g(void);\n"
-                     "void f(int n, double *p) {\n"
-                     "  int i, at = 0; double best = 0; int wm = 0; long lat = 0;\n" +
-                     Body.str();
-  LoopOnLine L = findLoopOnLine(Code, 4, Var);
-  EXPECT_TRUE(L.found());
-  if (!L.found())
-    return false;
-  const auto *For = llvm::cast<clang::ForStmt>(L.Loop);
-  RegionFacts F(For, L.ctx());
-  const clang::VarDecl *IV = nullptr;
-  for (const CanonicalLoop &CL : F.loops())
-    if (CL.For == For)
-      IV = CL.IV;
-  return conditionalLastOf(For, IV, L.V, F, L.ctx()).has_value();
+  Case C = parse(Body, Var);
+  return C.For && conditionalLastOf(C.For, C.IV, C.L.V, *C.F, C.L.ctx()).has_value();
 }
 
 TEST(ArgReductionsTest, ConditionalLastValues) {
