@@ -3,6 +3,7 @@
 #include "Facts/AtomicForms.h"
 #include "Facts/Regions.h"
 #include "clang/AST/Expr.h"
+#include <functional>
 
 using namespace clang;
 
@@ -150,6 +151,21 @@ std::optional<ArgReduction> argReductionOf(const ForStmt *For, const VarDecl *IV
   if (IndexUses.size() != 1 || IV->getType()->isBooleanType())
     return std::nullopt;
   if (!reevaluable(R.Compared, IV, F, Ctx))
+    return std::nullopt;
+  // A floating value is read, not computed: the second pass compares it
+  // for equality, and a compiler may contract `a*b + c` into a fused
+  // multiply-add in one kernel and not in the other.
+  bool Computed = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || Computed)
+      return;
+    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->getType()->isFloatingType())
+      Computed = true;
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(R.Compared);
+  if (Computed)
     return std::nullopt;
   return R;
 }

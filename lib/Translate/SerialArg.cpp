@@ -60,28 +60,42 @@ std::string SerialTranslator::argPass(const SerialLoop &L, const std::vector<Ker
            SM.getExpansionLoc(E->getEndLoc()) != E->getEndLoc();
   };
   // What an expression reads of the kernel's arrays: their sections, `to`.
+  // An array the kernel does not map as an item of its own (a global of a
+  // device function's) gets none: the pass would read an unmapped pointer
+  // on a GPU. Then the loop stays ("" when all are mapped).
   auto MapsOf = [&](const Expr *E, MapList &Maps) {
+    std::string Missing;
     std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
       if (!S)
         return;
       if (const auto *D = dyn_cast<DeclRefExpr>(S)) {
         QualType T = D->getDecl()->getType();
-        if (T->isPointerType() || T->isArrayType())
+        if (T->isPointerType() || T->isArrayType()) {
+          const KernelItem *Found = nullptr;
           for (const KernelItem &I : Items)
-            if (I.V == D->getDecl() && !Maps.Items.count(I.Section))
-              Maps.add("to", I.Section);
+            if (I.V == D->getDecl())
+              Found = &I;
+          if (!Found)
+            Missing = D->getDecl()->getNameAsString();
+          else if (!Maps.Items.count(Found->Section))
+            Maps.add("to", Found->Section);
+        }
       }
       for (const Stmt *C : S->children())
         Walk(C);
     };
     Walk(E);
+    return Missing.empty() ? std::string()
+                           : "the second pass reads '" + Missing +
+                                 "', which the kernel does not map as an array of its own";
   };
   for (const ConditionalLast &C : L.ConditionalLasts) {
     std::string Name = C.Var->getNameAsString();
     if (FromMacro(C.Cond) || FromMacro(C.Value))
       return "the condition or the value of '" + Name + "' comes from a macro";
     MapList Maps;
-    MapsOf(C.Cond, Maps);
+    if (std::string Why = MapsOf(C.Cond, Maps); !Why.empty())
+      return Why;
     std::string Found = freshName(L.Fn, Name + "_at");
     std::string I = IV->getNameAsString();
     // The last iteration: the largest index of an increasing loop.
@@ -105,7 +119,8 @@ std::string SerialTranslator::argPass(const SerialLoop &L, const std::vector<Ker
       // declared again in a block of its own.
       MapList VMaps;
       VMaps.add("tofrom", Name);
-      MapsOf(C.Value, VMaps);
+      if (std::string Why = MapsOf(C.Value, VMaps); !Why.empty())
+        return Why;
       std::vector<std::string> VCl;
       VMaps.renderInto(VCl);
       ArgAfter.push_back("if (" + Found + " != " + None + ") {");
@@ -127,7 +142,8 @@ std::string SerialTranslator::argPass(const SerialLoop &L, const std::vector<Ker
     if (FromMacro(E))
       return "the value '" + Value + "' is compared with comes from a macro";
     MapList Maps;
-    MapsOf(E, Maps);
+    if (std::string Why = MapsOf(E, Maps); !Why.empty())
+      return Why;
     std::string Found = freshName(L.Fn, Index + "_" + (A.Last ? "last" : "first"));
     std::string I = IV->getNameAsString(), X = text(E);
     // The first iteration is the smallest index of an increasing loop, the
@@ -165,7 +181,8 @@ std::string SerialTranslator::argPass(const SerialLoop &L, const std::vector<Ker
       ArgAfter.push_back("if (" + Value + (A.Max ? " > " : " < ") + Before + ") {");
       for (const std::string &P : Pass)
         ArgAfter.push_back("  " + P);
-      ArgAfter.push_back("  " + Index + " = " + Found + ";");
+      ArgAfter.push_back("  if (" + Found + " != " + None + ")");
+      ArgAfter.push_back("    " + Index + " = " + Found + ";");
       ArgAfter.push_back("}");
       Note += ", when the loop " + std::string(A.Max ? "raised" : "lowered") + " it";
     }

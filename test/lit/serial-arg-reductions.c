@@ -46,7 +46,8 @@ static int argmax(const double *restrict a, int n, double start) {
   // CHECK-NEXT: {{^    }}for (i = 0; i < n; i++)
   // CHECK-NEXT: {{^      }}if (a[i] == best && i < at_first)
   // CHECK-NEXT: {{^        }}at_first = i;
-  // CHECK-NEXT: {{^    }}at = at_first;
+  // CHECK-NEXT: {{^    }}if (at_first != 0x7fffffffffffffffLL)
+  // CHECK-NEXT: {{^      }}at = at_first;
   // CHECK-NEXT: {{^  }}}
   printf("max %g at %d\n", best, at);
   return at;

@@ -89,6 +89,12 @@ TEST(ArgReductionsTest, WhatASecondPassCouldNotRecompute) {
                      "best"));
   EXPECT_FALSE(argOf("  for (i = 0; i < n; i++) { if (v[i] > best) { best = v[i]; at = i; } p[i] = at; }\n}\n",
                      "best"));
+  // A floating value computed, not read (a fused multiply-add in one pass
+  // and not in the other would break the equality); integers may be.
+  EXPECT_FALSE(argOf("  for (i = 0; i < n; i++) if (v[i] * 2 + 1 > best) { best = v[i] * 2 + 1; "
+                     "at = i; }\n}\n", "best"));
+  EXPECT_TRUE(argOf("  for (i = 0; i < n; i++) if (w[i] * 2 + 1 > wm) { wm = w[i] * 2 + 1; "
+                    "at = i; }\n}\n", "wm"));
   // The value compared is not the value stored.
   EXPECT_FALSE(argOf("  for (i = 0; i < n; i++) if (v[i] > best) { best = v[i + 1]; at = i; }\n}\n",
                      "best"));
