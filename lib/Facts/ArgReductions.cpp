@@ -1,5 +1,6 @@
 //===- ArgReductions.cpp - Arg-max and arg-min in serial loops ------------===//
 #include "Facts/ArgReductions.h"
+#include "Analysis/AstQueries.h"
 #include "Facts/AtomicForms.h"
 #include "Facts/Regions.h"
 #include "clang/AST/Expr.h"
@@ -14,12 +15,6 @@ std::string ArgReduction::reductionItem() const {
 }
 
 namespace {
-
-const VarDecl *refVarOf(const Expr *E) {
-  if (const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    return dyn_cast<VarDecl>(D->getDecl());
-  return nullptr;
-}
 
 /// `X = Y` as a statement: X's variable and Y; nulls otherwise.
 std::pair<const VarDecl *, const Expr *> assignmentOf(const Stmt *S) {
@@ -110,10 +105,10 @@ std::optional<ArgReduction> argReductionOf(const ForStmt *For, const VarDecl *IV
   R.If = If;
   R.Value = V;
   BinaryOperatorKind Op = Cond->getOpcode();
-  if (refVarOf(Cond->getLHS()) == V) { // best < e is e > best
+  if (refVar(Cond->getLHS()) == V) { // best < e is e > best
     R.Compared = Cond->getRHS()->IgnoreParenImpCasts();
     Op = BinaryOperator::reverseComparisonOp(Op);
-  } else if (refVarOf(Cond->getRHS()) == V) {
+  } else if (refVar(Cond->getRHS()) == V) {
     R.Compared = Cond->getLHS()->IgnoreParenImpCasts();
   } else {
     return std::nullopt;
@@ -137,7 +132,7 @@ std::optional<ArgReduction> argReductionOf(const ForStmt *For, const VarDecl *IV
     if (X == V) {
       if (!sameExpr(Y->IgnoreParenImpCasts(), R.Compared, Ctx))
         return std::nullopt;
-    } else if (refVarOf(Y) == IV && X != IV && X->getType()->isIntegerType() &&
+    } else if (refVar(Y) == IV && X != IV && X->getType()->isIntegerType() &&
                !X->getType().isVolatileQualified()) {
       R.Index = X;
     } else {

@@ -161,6 +161,13 @@ public:
   /// Source text naming V in the region ("a", "this->v" is written "v").
   std::string nameOf(const clang::ValueDecl *V) const;
   const std::vector<CanonicalLoop> &loops() const { return Loops; }
+  /// The canonical loop of For among loops(); null if For is none.
+  const CanonicalLoop *loopOf(const clang::ForStmt *For) const {
+    for (const CanonicalLoop &CL : Loops)
+      if (CL.For == For)
+        return &CL;
+    return nullptr;
+  }
   /// The region's loops over a row of a sparse structure (not canonical).
   const std::vector<RowRange> &rowRanges() const { return RowRanges; }
   const std::vector<Access> &accesses() const { return Accesses; }

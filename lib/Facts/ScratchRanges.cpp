@@ -48,23 +48,14 @@ bool ScratchRanges::isCandidate(const VarDecl *A) {
     if (!S || !Ok)
       return;
     // `&a[i][j]`: an element's address lets it be written unseen.
-    if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_AddrOf) {
-      const Expr *E = U->getSubExpr()->IgnoreParenImpCasts();
-      while (const auto *X = dyn_cast<ArraySubscriptExpr>(E))
-        E = X->getBase()->IgnoreParenImpCasts();
-      if (refVar(E) == A) {
-        Ok = false;
-        return;
-      }
+    if (const auto *U = dyn_cast<UnaryOperator>(S);
+        U && U->getOpcode() == UO_AddrOf && subscriptedVar(U->getSubExpr()) == A) {
+      Ok = false;
+      return;
     }
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S)) {
-      const Expr *E = AS;
-      std::vector<const Expr *> Idx;
-      while (const auto *X = dyn_cast<ArraySubscriptExpr>(E)) {
-        Idx.push_back(X->getIdx());
-        E = X->getBase()->IgnoreParenImpCasts();
-      }
-      if (refVar(E) == A) {
+      llvm::SmallVector<const Expr *, 4> Idx;
+      if (refVar(subscriptChain(AS, Idx)) == A) {
         if (Idx.size() != Rank)
           Ok = false;
         for (const Expr *I : Idx)

@@ -220,13 +220,8 @@ bool fixedForProgram(const VarDecl *V, const FunctionDecl *Fn, ASTContext &Ctx) 
       return false;
     }
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S)) {
-      const Expr *E = AS;
-      std::vector<const Expr *> Idx;
-      while (const auto *X = dyn_cast<ArraySubscriptExpr>(E)) {
-        Idx.push_back(X->getIdx());
-        E = X->getBase()->IgnoreParenImpCasts();
-      }
-      if (refVar(E) == V) {
+      llvm::SmallVector<const Expr *, 4> Idx;
+      if (refVar(subscriptChain(AS, Idx)) == V) {
         for (const Expr *I : Idx)
           if (ArrayEscapes(I))
             return true;

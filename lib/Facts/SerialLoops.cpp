@@ -106,12 +106,9 @@ private:
     const auto *For = dyn_cast<ForStmt>(S);
     if (!For)
       return false;
-    for (const CanonicalLoop &CL : plainFacts(For).loops())
-      if (CL.For == For) {
-        std::optional<long long> T = tripCount(CL, consts());
-        return T && *T <= static_cast<long long>(Opts.FewHostIterations);
-      }
-    return false;
+    const CanonicalLoop *CL = plainFacts(For).loopOf(For);
+    std::optional<long long> T = CL ? tripCount(*CL, consts()) : std::nullopt;
+    return T && *T <= static_cast<long long>(Opts.FewHostIterations);
   }
   SerialLoop analyse(const ForStmt *For);
   /// Whether a line inserted after For is host code that runs right after
@@ -516,10 +513,8 @@ bool Finder::lastValuesStored(const ForStmt *For, const ForStmt *Innermost, Seri
   std::vector<std::string> Terms;
   const ForStmt *Cur = For;
   for (unsigned K = 0; K < L.Collapse; ++K) {
-    std::string Term;
-    for (const CanonicalLoop &CL : F.loops())
-      if (CL.For == Cur)
-        Term = lastIterationTerm(CL, Ctx);
+    const CanonicalLoop *CL = F.loopOf(Cur);
+    std::string Term = CL ? lastIterationTerm(*CL, Ctx) : "";
     if (Term.empty())
       return false;
     Terms.push_back(Term);
@@ -581,10 +576,8 @@ SerialLoop Finder::analyse(const ForStmt *For) {
   // last = e;`: a second pass finds the last iteration where c held.
   if (!L.LastPrivate.empty() && L.Collapse == 1 && L.Facts) {
     const RegionFacts &F = *L.Facts;
-    const VarDecl *IV = nullptr;
-    for (const CanonicalLoop &CL : F.loops())
-      if (CL.For == For)
-        IV = CL.IV;
+    const CanonicalLoop *CL = F.loopOf(For);
+    const VarDecl *IV = CL ? CL->IV : nullptr;
     for (const ValueDecl *V : F.externalVars())
       if (llvm::is_contained(L.LastPrivate, F.nameOf(V)) && !writtenInEveryIteration(For, V))
         if (std::optional<ConditionalLast> C = conditionalLastOf(For, IV, V, F, Ctx)) {
@@ -619,10 +612,8 @@ SerialLoop Finder::analyse(const ForStmt *For) {
     // a statement of a block whose last line nothing else shares.
     const Stmt *P = parents().getParent(const_cast<ForStmt *>(For));
     const auto *CS = dyn_cast_or_null<CompoundStmt>(P);
-    const RegionFacts &F = plainFacts(For);
-    for (const CanonicalLoop &CL : F.loops())
-      if (CL.For == For && CS)
-        L.FinalValue = finalValueStatement(For, CL, Ctx);
+    if (const CanonicalLoop *CL = plainFacts(For).loopOf(For); CL && CS)
+      L.FinalValue = finalValueStatement(For, *CL, Ctx);
     if (!L.FinalValue.empty() && !lineAfterIsFree(For))
       L.FinalValue.clear();
   }
@@ -668,10 +659,8 @@ SerialLoop Finder::analyse(const ForStmt *For) {
   bool Known = true;
   const ForStmt *Cur = For;
   for (unsigned K = 0; K < L.Collapse; ++K) {
-    std::optional<long long> T;
-    for (const CanonicalLoop &CL : F.loops())
-      if (CL.For == Cur)
-        T = tripCount(CL, consts());
+    const CanonicalLoop *CL = F.loopOf(Cur);
+    std::optional<long long> T = CL ? tripCount(*CL, consts()) : std::nullopt;
     if (!T) {
       Known = false;
       break;

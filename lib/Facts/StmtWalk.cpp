@@ -55,4 +55,14 @@ const ValueDecl *subscriptedVar(const Expr *E) {
   return DR ? DR->getDecl() : nullptr;
 }
 
+const Expr *subscriptChain(const ArraySubscriptExpr *E,
+                           llvm::SmallVectorImpl<const Expr *> &Idx) {
+  const Expr *Base = E;
+  while (const auto *X = dyn_cast<ArraySubscriptExpr>(Base)) {
+    Idx.push_back(X->getIdx());
+    Base = X->getBase()->IgnoreParenImpCasts();
+  }
+  return Base;
+}
+
 } // namespace ompm

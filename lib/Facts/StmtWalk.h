@@ -37,6 +37,11 @@ bool usesVar(const clang::Stmt *S, const clang::ValueDecl *V);
 /// it is not a subscripted variable.
 const clang::ValueDecl *subscriptedVar(const clang::Expr *E);
 
+/// The expression under the subscripts of the element E (`a` of
+/// `a[i][j]`); its subscripts go to Idx, the last one first (`j`, `i`).
+const clang::Expr *subscriptChain(const clang::ArraySubscriptExpr *E,
+                                  llvm::SmallVectorImpl<const clang::Expr *> &Idx);
+
 } // namespace ompm
 
 #endif

@@ -250,28 +250,38 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
   return "";
 }
 
+std::string SerialTranslator::freshName(const FunctionDecl *Fn, const std::string &Base) {
+  for (unsigned N = 1;; ++N) {
+    std::string Try = N == 1 ? Base : Base + std::to_string(N);
+    // Not an identifier of the file or its headers, nor another name made
+    // for this function (a shadowed variable of the same name).
+    if (Ctx.Idents.find(Try) == Ctx.Idents.end() && CopyNamesTaken.insert({Fn, Try}).second)
+      return Try;
+  }
+}
+
 std::string SerialTranslator::lastCopyName(const FunctionDecl *Fn, const ValueDecl *V) {
   std::string &Name = CopyNames[{Fn, V}];
   if (!Name.empty())
     return Name;
-  std::string Base = V ? V->getNameAsString() + "_last" : "last_ran";
-  for (unsigned N = 1;; ++N) {
-    std::string Try = N == 1 ? Base : Base + std::to_string(N);
-    // Not an identifier of the file or its headers, nor another copy's
-    // name in this function (a shadowed variable of the same name).
-    if (Ctx.Idents.find(Try) == Ctx.Idents.end() && CopyNamesTaken.insert({Fn, Try}).second) {
-      Name = Try;
-      return Name;
-    }
-  }
+  Name = freshName(Fn, V ? V->getNameAsString() + "_last" : "last_ran");
+  return Name;
+}
+
+void SerialTranslator::declareAtTop(const FunctionDecl *Fn, EditSet &E,
+                                    const std::vector<std::string> &Decls) {
+  if (Decls.empty())
+    return;
+  // At the top of the function: C89 allows declarations nowhere else.
+  const auto *FnBody = cast<CompoundStmt>(Fn->getBody());
+  E.insertLinesAfter(FnBody->getLBracLoc(), Decls,
+                     FnBody->body_empty() ? "  "
+                                          : E.indentOf(FnBody->body_front()->getBeginLoc()));
 }
 
 void SerialTranslator::lastCopyEdits(const SerialLoop &L, EditSet &E,
                                      std::vector<std::string> &After, ConstructRecord &R,
                                      LoopRecord &LR) {
-  // Declared at the top of the function (C89 allows nothing else), once.
-  const auto *FnBody = cast<CompoundStmt>(L.Fn->getBody());
-  std::string Indent = FnBody->body_empty() ? "  " : E.indentOf(FnBody->body_front()->getBeginLoc());
   // The flag the last iteration sets: 0 before every kernel (set at the
   // top, and again right after each kernel that set it), so a loop that
   // does not run leaves the host's values as they were.
@@ -293,8 +303,7 @@ void SerialTranslator::lastCopyEdits(const SerialLoop &L, EditSet &E,
   Stores.push_back(Ran + " = 1;");
   Loads.push_back(Ran + " = 0;");
   After.push_back("if (" + Ran + ") { " + llvm::join(Loads, " ") + " }");
-  if (!Decls.empty())
-    E.insertLinesAfter(FnBody->getLBracLoc(), Decls, Indent);
+  declareAtTop(L.Fn, E, Decls);
   // The store, on a line of its own after the innermost body's last
   // statement (SerialLoops checked that the line is free).
   const Stmt *Last = L.LastBody->body_back();
@@ -371,12 +380,7 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
       if (!LastCopies.empty())
         lastCopyEdits(L, E, After, R, LR);
       After.insert(After.end(), ArgAfter.begin(), ArgAfter.end());
-      if (!ArgDecls.empty()) {
-        const auto *FnBody = cast<CompoundStmt>(L.Fn->getBody());
-        E.insertLinesAfter(FnBody->getLBracLoc(), ArgDecls,
-                           FnBody->body_empty() ? "  "
-                                                : E.indentOf(FnBody->body_front()->getBeginLoc()));
-      }
+      declareAtTop(L.Fn, E, ArgDecls);
       if (!After.empty())
         E.insertLinesAfter(lastLocation(L.For, SM), After, E.indentOf(L.For->getBeginLoc()));
     } else {

@@ -102,6 +102,10 @@ private:
   /// Base, or Base2, Base3...: a name no identifier of the file has, nor
   /// another name made for Fn.
   std::string freshName(const clang::FunctionDecl *Fn, const std::string &Base);
+  /// Inserts Decls (declarations of names made for Fn) at the top of Fn's
+  /// body, indented as its first statement.
+  void declareAtTop(const clang::FunctionDecl *Fn, EditSet &E,
+                    const std::vector<std::string> &Decls);
   /// The second pass of L's arg reductions (SerialArg.cpp): the lines
   /// before the kernel, after the loop, and the declarations at the top of
   /// the function, into ArgBefore, ArgAfter, ArgDecls; why not, else "".

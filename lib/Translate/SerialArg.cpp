@@ -21,19 +21,8 @@ using namespace clang;
 
 namespace ompm {
 
-std::string SerialTranslator::freshName(const FunctionDecl *Fn, const std::string &Base) {
-  for (unsigned N = 1;; ++N) {
-    std::string Try = N == 1 ? Base : Base + std::to_string(N);
-    if (Ctx.Idents.find(Try) == Ctx.Idents.end() && CopyNamesTaken.insert({Fn, Try}).second)
-      return Try;
-  }
-}
-
 std::string SerialTranslator::argPass(const SerialLoop &L, const std::vector<KernelItem> &Items,
                                       ConstructRecord &R) {
-  ArgBefore.clear();
-  ArgAfter.clear();
-  ArgDecls.clear();
   if (!LastCopies.empty())
     return "the loop has a second pass and values read after it: not done together";
   const ForStmt *For = L.For;
@@ -45,13 +34,9 @@ std::string SerialTranslator::argPass(const SerialLoop &L, const std::vector<Ker
                            Ctx.getLangOpts())
           .str();
   const RegionFacts &F = *L.Facts;
-  const VarDecl *IV = nullptr;
-  bool Up = true; // the iterations in increasing order of the variable
-  for (const CanonicalLoop &CL : F.loops())
-    if (CL.For == For) {
-      IV = CL.IV;
-      Up = CL.Step > 0;
-    }
+  const CanonicalLoop *CL = F.loopOf(For);
+  const VarDecl *IV = CL ? CL->IV : nullptr;
+  bool Up = !CL || CL->Step > 0; // the iterations in increasing order of the variable
   if (!IV || Header.empty() || Header.find('\n') != std::string::npos)
     return "the loop's header is not on one line: no second pass copies it";
   PrintingPolicy PP(Ctx.getLangOpts());
