@@ -1,5 +1,6 @@
 //===- ArgReductions.cpp - Arg-max and arg-min in serial loops ------------===//
 #include "Facts/ArgReductions.h"
+#include "Facts/StmtWalk.h"
 #include "Analysis/AstQueries.h"
 #include "Facts/AtomicForms.h"
 #include "Facts/Regions.h"
@@ -65,13 +66,6 @@ bool reevaluable(const Expr *E, const VarDecl *IV, const RegionFacts &F, ASTCont
   return Ok;
 }
 
-/// The statements of For's body itself (the body, when it is no block).
-std::vector<const Stmt *> bodyStatements(const ForStmt *For) {
-  if (const auto *CS = dyn_cast<CompoundStmt>(For->getBody()))
-    return {CS->body_begin(), CS->body_end()};
-  return {For->getBody()};
-}
-
 } // namespace
 
 std::optional<ArgReduction> argReductionOf(const ForStmt *For, const VarDecl *IV,
@@ -87,7 +81,7 @@ std::optional<ArgReduction> argReductionOf(const ForStmt *For, const VarDecl *IV
   if (Uses.empty())
     return std::nullopt;
   const IfStmt *If = nullptr;
-  std::vector<const Stmt *> Top = bodyStatements(For);
+  std::vector<const Stmt *> Top = blockStatements(For->getBody());
   for (const Stmt *S : Top)
     if (const auto *I = dyn_cast<IfStmt>(S)) {
       std::vector<const DeclRefExpr *> In;
@@ -175,7 +169,7 @@ std::optional<ConditionalLast> conditionalLastOf(const ForStmt *For, const VarDe
   refsTo(For->getBody(), V, Uses);
   if (Uses.size() != 1)
     return std::nullopt;
-  std::vector<const Stmt *> Top = bodyStatements(For);
+  std::vector<const Stmt *> Top = blockStatements(For->getBody());
   for (const Stmt *S : Top) {
     const auto *If = dyn_cast<IfStmt>(S);
     if (!If || If->getElse() || If->getInit() || If->getConditionVariable())

@@ -145,11 +145,7 @@ std::string ShapeReader::lines(const Stmt *A, const Stmt *B) const {
 
 CriticalShape ShapeReader::read(const Stmt *Body) const {
   CriticalShape S;
-  std::vector<const Stmt *> Stmts;
-  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
-    Stmts.assign(CS->body_begin(), CS->body_end());
-  else
-    Stmts.push_back(Body);
+  std::vector<const Stmt *> Stmts = blockStatements(Body);
   auto ReadOf = [&](const Expr *E, const Expr *&V, const Expr *&X) {
     const auto *B = dyn_cast_or_null<BinaryOperator>(E);
     if (!B || B->getOpcode() != BO_Assign)

@@ -319,11 +319,7 @@ std::string Finder::bodyWhy(const Stmt *Body, HostParallel &H) const {
 
 std::string Finder::regionWhy(const OMPParallelDirective *P, HostParallel &H) const {
   const Stmt *Body = P->getRawStmt();
-  std::vector<const Stmt *> Stmts;
-  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
-    Stmts.assign(CS->body_begin(), CS->body_end());
-  else
-    Stmts.push_back(Body);
+  std::vector<const Stmt *> Stmts = blockStatements(Body);
   std::vector<const VarDecl *> Decls;
   std::vector<Combine> Combines;
   for (const Stmt *S : Stmts) {

@@ -1,5 +1,6 @@
 //===- LoopShapes.cpp - What a loop's shape says, for the serial search ---===//
 #include "Facts/LoopShapes.h"
+#include "Facts/StmtWalk.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseSet.h"
@@ -57,11 +58,7 @@ bool writtenInEveryIteration(const ForStmt *For, const ValueDecl *V) {
   const Stmt *Body = For->getBody();
   if (hasOwnContinue(Body))
     return false;
-  std::vector<const Stmt *> Top;
-  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
-    Top.assign(CS->body_begin(), CS->body_end());
-  else
-    Top.push_back(Body);
+  std::vector<const Stmt *> Top = blockStatements(Body);
   for (const Stmt *S : Top) {
     if (assigns(S, V))
       return true;

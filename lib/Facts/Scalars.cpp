@@ -1,5 +1,6 @@
 //===- Scalars.cpp - How a loop uses a scalar declared outside it --------===//
 #include "Facts/Scalars.h"
+#include "Facts/StmtWalk.h"
 #include "Analysis/Liveness.h"
 #include "clang/AST/ParentMap.h"
 #include "Facts/Directives.h"
@@ -282,9 +283,7 @@ bool isSharedFlag(const Stmt *Body, const ValueDecl *V, ASTContext &Ctx) {
 enum class FirstUse { None, Exposed, Covered, Assigned };
 
 FirstUse firstUse(const Stmt *B, const ValueDecl *V) {
-  std::vector<const Stmt *> List = {B};
-  if (const auto *CS = dyn_cast<CompoundStmt>(B))
-    List.assign(CS->body_begin(), CS->body_end());
+  std::vector<const Stmt *> List = blockStatements(B);
   bool Covered = false;
   for (const Stmt *S : List) {
     if (!countRefs(S, V))

@@ -19,6 +19,12 @@ void walkStmts(const Stmt *S, llvm::function_ref<bool(const Stmt *)> Pre) {
     walkStmts(C, Pre);
 }
 
+std::vector<const Stmt *> blockStatements(const Stmt *S) {
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return {CS->body_begin(), CS->body_end()};
+  return {S};
+}
+
 llvm::SmallVector<const Stmt *, 4> codeChildren(const Stmt *S) {
   llvm::SmallVector<const Stmt *, 4> Out;
   if (!S)

@@ -15,6 +15,7 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include <vector>
 
 namespace ompm {
 
@@ -29,6 +30,10 @@ void walkStmts(const clang::Stmt *S, llvm::function_ref<bool(const clang::Stmt *
 /// over code that may hold OpenMP directives goes through this, so that a
 /// construct kept on the host is host code like any other.
 llvm::SmallVector<const clang::Stmt *, 4> codeChildren(const clang::Stmt *S);
+
+/// The statements of the block S, or S alone when it is no block (a loop's
+/// or a construct's body, one level down).
+std::vector<const clang::Stmt *> blockStatements(const clang::Stmt *S);
 
 /// Whether S (or what it holds) names V.
 bool usesVar(const clang::Stmt *S, const clang::ValueDecl *V);

@@ -87,3 +87,23 @@ TEST(StmtWalk, CodeChildrenOfADirectiveAreItsStatement) {
   Walk(Body);
   EXPECT_EQ(Stores, 1u);
 }
+
+TEST(StmtWalk, BlockStatementsOneLevelDown) {
+  std::unique_ptr<ASTUnit> AST =
+      parseCode("int a[9];\nvoid f(void) {\n  for (int i = 0; i < 9; i++) {\n"
+                "    a[i] = 0;\n    { a[i]++; a[i]++; }\n  }\n"
+                "  for (int i = 0; i < 9; i++)\n    a[i] = 1;\n}\n");
+  const FunctionDecl *F = lastDefinition(*AST);
+  ASSERT_TRUE(F);
+  const auto *Body = cast<CompoundStmt>(F->getBody());
+  ASSERT_EQ(Body->size(), 2u);
+  const auto *Block = cast<ForStmt>(Body->body_front())->getBody();
+  const auto *Single = cast<ForStmt>(Body->body_back())->getBody();
+  // The block's two statements (the inner block is one of them, not
+  // opened); a body that is no block is itself.
+  std::vector<const Stmt *> B = blockStatements(Block);
+  ASSERT_EQ(B.size(), 2u);
+  EXPECT_TRUE(isa<BinaryOperator>(B[0]));
+  EXPECT_TRUE(isa<CompoundStmt>(B[1]));
+  EXPECT_EQ(blockStatements(Single), (std::vector<const Stmt *>{Single}));
+}
