@@ -50,9 +50,11 @@ public:
   bool readsBeforeAssigning(const clang::FunctionDecl *F, const clang::VarDecl *V);
   /// Whether the value V has when F returns may be read.
   bool liveAtExit(const clang::FunctionDecl *F, const clang::VarDecl *V);
+  /// F's liveness (with this object for the globals), built once: the
+  /// walks through calls and the callers' own questions share it.
+  const Liveness &liveOf(const clang::FunctionDecl *F);
 
 private:
-  const Liveness &liveOf(const clang::FunctionDecl *F);
   /// Whether a function of the file with external linkage (which code of
   /// other files may call) may read V before assigning it.
   bool externalReads(const clang::VarDecl *V);

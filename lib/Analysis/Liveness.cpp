@@ -187,17 +187,20 @@ bool Liveness::mayReadBeforeAssigning(const VarDecl *V) const {
 
 bool Liveness::walk(const std::vector<Start> &From,
                     llvm::function_ref<bool(const CFGBlock *, unsigned, const Stmt *)> InS,
-                    const VarDecl *V, llvm::function_ref<bool()> AtExit) const {
+                    const VarDecl *V, llvm::function_ref<bool()> AtExit,
+                    const llvm::BitVector *Done, bool ExitReached) const {
   std::vector<const CFGBlock *> Work;
-  llvm::DenseSet<const CFGBlock *> Queued;
+  // Blocks queued (or, Done, scanned already by the caller's walk).
+  llvm::BitVector Queued = Done ? *Done : llvm::BitVector(Graph->getNumBlockIDs());
   auto Push = [&](const CFGBlock *B) {
-    if (B && Queued.insert(B).second)
+    if (B && !Queued.test(B->getBlockID())) {
+      Queued.set(B->getBlockID());
       Work.push_back(B);
+    }
   };
   // Scans B from element I: true when a read comes before an assignment
   // (at the function's end: AtExit); queues B's successors when neither
   // does.
-  bool ExitReached = false;
   auto Scan = [&](const CFGBlock *B, unsigned I) {
     if (B == &Graph->getExit()) {
       ExitReached = true;
@@ -260,6 +263,8 @@ bool Liveness::mayBeReadAfter(const Stmt *S, const VarDecl *V) const {
   if (StartsOf != S) {
     StartsOf = S;
     Starts.clear();
+    Frontier.clear();
+    Crossed.clear();
     for (const CFGBlock *B : *Graph) {
       bool In = B->getTerminatorStmt() && inside(B->getTerminatorStmt(), S);
       unsigned First = B->size();
@@ -280,8 +285,55 @@ bool Liveness::mayBeReadAfter(const Stmt *S, const VarDecl *V) const {
   // block, a block S jumps to queued. At the function's end a local is
   // dead; a followed global is read when its value may be read after the
   // function returns.
-  std::vector<Start> From = Starts; // a question asked at the end may renumber
-  return walk(From, InS, V, [&] { return Global && Globals->liveAtExit(Fn, V); });
+  if (Frontier.empty() && Crossed.empty())
+    findFrontier(InS);
+  std::vector<Start> From = Frontier; // a question asked at the end may renumber
+  llvm::BitVector Done = Crossed;
+  return walk(From, InS, V, [&] { return Global && Globals->liveAtExit(Fn, V); }, &Done,
+              FrontierExit);
+}
+
+void Liveness::findFrontier(
+    llvm::function_ref<bool(const CFGBlock *, unsigned, const Stmt *)> InS) const {
+  Frontier.clear();
+  Crossed = llvm::BitVector(Graph->getNumBlockIDs());
+  FrontierExit = false;
+  std::vector<const CFGBlock *> Work;
+  auto Push = [&](const CFGBlock *B) {
+    if (B && !Crossed.test(B->getBlockID())) {
+      Crossed.set(B->getBlockID());
+      Work.push_back(B);
+    }
+  };
+  // walk's scan, over S's elements only: it stops at the first element
+  // outside S (where a variable's walk starts) or goes on to the block's
+  // successors.
+  auto Cross = [&](const CFGBlock *B, unsigned I) {
+    if (B == &Graph->getExit()) {
+      FrontierExit = true;
+      return;
+    }
+    for (unsigned N = B->size(); I < N; ++I) {
+      std::optional<CFGStmt> E = (*B)[I].getAs<CFGStmt>();
+      if (E && !InS(B, I, E->getStmt())) {
+        Frontier.push_back({B, I});
+        return;
+      }
+    }
+    for (const CFGBlock::AdjacentBlock &Succ : B->succs())
+      Push(Succ.getReachableBlock());
+  };
+  for (const Start &St : Starts) {
+    if (St.From == ~0u)
+      Push(St.Block);
+    else
+      Cross(St.Block, St.From);
+  }
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.back();
+    Work.pop_back();
+    Cross(B, 0);
+  }
 }
 
 } // namespace ompm

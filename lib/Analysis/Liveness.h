@@ -14,6 +14,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/Analysis/CFG.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -94,12 +95,25 @@ private:
   };
   mutable std::vector<Start> Starts;
   mutable const clang::Stmt *StartsOf = nullptr;
+  /// What the walks for StartsOf's statement see first, found once for all
+  /// its variables: S is transparent, so the walk over S's own elements
+  /// (from Starts) is the same for every variable. Frontier: the first
+  /// element outside S on each such path; Crossed: the blocks that walk
+  /// scanned from their start (by block ID; a variable's walk does not scan
+  /// them again); FrontierExit: whether it reached the function's end.
+  mutable std::vector<Start> Frontier;
+  mutable llvm::BitVector Crossed;
+  mutable bool FrontierExit = false;
+  /// Sets Frontier, Crossed and FrontierExit from Starts.
+  void findFrontier(
+      llvm::function_ref<bool(const clang::CFGBlock *, unsigned, const clang::Stmt *)> InS) const;
   /// The walk forward from From over the elements InS does not exclude:
   /// true at a read of V before an assignment; at the function's end,
   /// what AtExit says (asked last, once the walk is done).
   bool walk(const std::vector<Start> &From,
             llvm::function_ref<bool(const clang::CFGBlock *, unsigned, const clang::Stmt *)> InS,
-            const clang::VarDecl *V, llvm::function_ref<bool()> AtExit) const;
+            const clang::VarDecl *V, llvm::function_ref<bool()> AtExit,
+            const llvm::BitVector *Done = nullptr, bool ExitReached = false) const;
 };
 
 } // namespace ompm

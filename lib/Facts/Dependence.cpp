@@ -423,26 +423,37 @@ static std::string arrayWhy(const RegionFacts &F, const ValueDecl *B, const ForS
   }
   // The quick case of the test below: one dimension where both subscripts
   // are the same c*i + r, with c a nonzero constant and r fixed for the
-  // loop (no variable of a loop inside it): i != i' gives different values.
-  auto SameDimensionSeparates = [&](const SubscriptAccess &A, const SubscriptAccess &O) {
-    for (size_t D = 0; D < A.Index.size() && D < O.Index.size(); ++D) {
-      const Poly &P = A.Index[D];
-      if (P != O.Index[D] || !P.mentions(L.Symbol))
-        continue;
-      std::optional<Poly> C = P.coefficientOf(L.Symbol);
-      if (!C || !C->isConstant() || C->constantValue().value_or(0) == 0)
-        continue;
-      Poly Rest = P - *C * Poly::symbol(L.Symbol);
-      bool Moves = Rest.mentions(L.Symbol);
-      for (const SubscriptAccess *S : {&A, &O})
-        for (const LoopRange &R : S->Inner)
-          Moves |= Rest.mentions(R.Sym);
-      if (!Moves)
-        return true;
+  // loop (no variable of a loop inside it, either access's): i != i' gives
+  // different values. Per access and dimension, found once: whether its
+  // subscript has that form with r fixed for its own inner loops (a pair
+  // with equal subscripts there has the same c and r).
+  std::vector<std::vector<bool>> Separating(As.size());
+  for (size_t K = 0; K < As.size(); ++K) {
+    const SubscriptAccess &A = As[K].second;
+    for (const Poly &P : A.Index) {
+      bool Sep = false;
+      if (P.mentions(L.Symbol)) {
+        std::optional<Poly> C = P.coefficientOf(L.Symbol);
+        if (C && C->isConstant() && C->constantValue().value_or(0) != 0) {
+          Poly Rest = P - *C * Poly::symbol(L.Symbol);
+          bool Moves = Rest.mentions(L.Symbol);
+          for (const LoopRange &R : A.Inner)
+            Moves |= Rest.mentions(R.Sym);
+          Sep = !Moves;
+        }
+      }
+      Separating[K].push_back(Sep);
     }
+  }
+  auto SameDimensionSeparates = [&](size_t AK, size_t OK) {
+    const SubscriptAccess &A = As[AK].second, &O = As[OK].second;
+    for (size_t D = 0; D < A.Index.size() && D < O.Index.size(); ++D)
+      if (Separating[AK][D] && Separating[OK][D] && A.Index[D] == O.Index[D])
+        return true;
     return false;
   };
-  for (const auto &[W, WS] : As) {
+  for (size_t WK = 0; WK < As.size(); ++WK) {
+    const auto &[W, WS] = As[WK];
     if (!W->IsWrite)
       continue;
     if (!separates(F, *W, WS.Index, L, For) &&
@@ -450,8 +461,9 @@ static std::string arrayWhy(const RegionFacts &F, const ValueDecl *B, const ForS
       return "iterations may write the same element of '" + F.nameOf(B) + "'";
     // Another subscript (the same one is the same element, which the
     // separation covers): no other iteration may reach W's element.
-    for (const auto &[O, OS] : As)
-      if (O != W && OS.Index != WS.Index && !SameDimensionSeparates(WS, OS) &&
+    for (size_t OK = 0; OK < As.size(); ++OK)
+      if (const auto &[O, OS] = As[OK];
+          O != W && OS.Index != WS.Index && !SameDimensionSeparates(WK, OK) &&
           !independentAcrossIterations(WS, OS, Outer))
         return "'" + F.nameOf(B) +
                "' is written and accessed at different subscripts, which "

@@ -8,6 +8,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtOpenACC.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <functional>
 
@@ -29,9 +30,41 @@ bool isRef(const Expr *E, const ValueDecl *V) {
   return false;
 }
 
+/// The variable a loop body's scalar is classified for, with where the
+/// body references it: the statements on a path from the body down to a
+/// reference (sizeof's operands included), found in one walk. A walk
+/// looking for what is done to V need not go down anywhere else. The same
+/// walk notes whether the body has a label.
+class Target {
+public:
+  Target(const Stmt *Body, const ValueDecl *V) : Decl(V) { mark(Body); }
+  operator const ValueDecl *() const { return Decl; }
+  const ValueDecl *operator->() const { return Decl; }
+  /// Whether S or a statement under it references V.
+  bool reaches(const Stmt *S) const { return On.contains(S); }
+  bool HasLabel = false;
+
+private:
+  bool mark(const Stmt *S) {
+    if (!S)
+      return false;
+    HasLabel |= isa<LabelStmt>(S) || isa<SwitchCase>(S);
+    bool Found = false;
+    if (const auto *E = dyn_cast<Expr>(S))
+      Found = (isa<DeclRefExpr>(S) || isa<MemberExpr>(S)) && isRef(E, Decl);
+    for (const Stmt *C : S->children())
+      Found |= mark(C);
+    if (Found)
+      On.insert(S);
+    return Found;
+  }
+  const ValueDecl *Decl;
+  llvm::DenseSet<const Stmt *> On;
+};
+
 /// The references to V in S (sizeof and friends read nothing).
-unsigned countRefs(const Stmt *S, const ValueDecl *V) {
-  if (!S || isa<UnaryExprOrTypeTraitExpr>(S))
+unsigned countRefs(const Stmt *S, const Target &V) {
+  if (!S || isa<UnaryExprOrTypeTraitExpr>(S) || !V.reaches(S))
     return 0;
   if (const auto *E = dyn_cast<Expr>(S); E && isRef(E, V) &&
       (isa<DeclRefExpr>(S) || isa<MemberExpr>(S)))
@@ -42,7 +75,7 @@ unsigned countRefs(const Stmt *S, const ValueDecl *V) {
   return N;
 }
 
-bool mentions(const Expr *E, const ValueDecl *V) { return countRefs(E, V) > 0; }
+bool mentions(const Expr *E, const Target &V) { return countRefs(E, V) > 0; }
 
 /// The reduction operator of a compound assignment.
 llvm::StringRef compoundOp(BinaryOperatorKind K) {
@@ -97,7 +130,7 @@ bool same(const Expr *A, const Expr *B, const ASTContext &Ctx) {
 /// mention V: whether the comparison is true when E is the larger (E > V
 /// or V < E), the smaller, or neither form.
 enum class Order { Larger, Smaller, None };
-Order comparisonOrder(const Expr *Cond, const ValueDecl *V, const Expr *&E) {
+Order comparisonOrder(const Expr *Cond, const Target &V, const Expr *&E) {
   const auto *B = dyn_cast<BinaryOperator>(strip(Cond));
   if (!B)
     return Order::None;
@@ -123,7 +156,7 @@ struct Update {
   unsigned Refs = 0;
 };
 
-Update reductionUpdate(const Stmt *S, const ValueDecl *V, const ASTContext &Ctx) {
+Update reductionUpdate(const Stmt *S, const Target &V, const ASTContext &Ctx) {
   // v++, --v: a sum (of 1 or -1 each time), when v is arithmetic (a
   // pointer steps by its element size).
   if (const auto *U = dyn_cast<UnaryOperator>(S);
@@ -222,12 +255,12 @@ bool valueDiscarded(const Stmt *P, const Stmt *C, bool PDiscarded) {
   return false;
 }
 
-bool isReduction(const Stmt *Body, const ValueDecl *V, std::string &Op,
+bool isReduction(const Stmt *Body, const Target &V, std::string &Op,
                  const ASTContext &Ctx, const Stmt **ValueUsed = nullptr) {
   unsigned Accounted = 0;
   bool Mixed = false;
   std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S, bool Discarded) {
-    if (!S)
+    if (!S || !V.reaches(S))
       return;
     Update U = reductionUpdate(S, V, Ctx);
     if (!U.Op.empty()) {
@@ -246,12 +279,12 @@ bool isReduction(const Stmt *Body, const ValueDecl *V, std::string &Op,
 }
 
 /// Every reference to V is `v = C` with one constant C.
-bool isSharedFlag(const Stmt *Body, const ValueDecl *V, ASTContext &Ctx) {
+bool isSharedFlag(const Stmt *Body, const Target &V, ASTContext &Ctx) {
   unsigned Sets = 0;
   bool Same = true;
   std::optional<llvm::APSInt> Value;
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S)
+    if (!S || !V.reaches(S))
       return;
     if (const auto *A = dyn_cast<BinaryOperator>(S);
         A && A->getOpcode() == BO_Assign && isRef(A->getLHS(), V)) {
@@ -282,7 +315,7 @@ bool isSharedFlag(const Stmt *Body, const ValueDecl *V, ASTContext &Ctx) {
 /// path before any read (Assigned).
 enum class FirstUse { None, Exposed, Covered, Assigned };
 
-FirstUse firstUse(const Stmt *B, const ValueDecl *V) {
+FirstUse firstUse(const Stmt *B, const Target &V) {
   std::vector<const Stmt *> List = blockStatements(B);
   bool Covered = false;
   for (const Stmt *S : List) {
@@ -341,18 +374,8 @@ FirstUse firstUse(const Stmt *B, const ValueDecl *V) {
 /// an inner loop or a branch does before its own reads). Whether every
 /// iteration assigns it (its value after the loop) is the last-value
 /// rule's question. A label in the body: Exposed.
-FirstUse privateUse(const Stmt *Body, const ValueDecl *V) {
-  std::function<bool(const Stmt *)> HasLabel = [&](const Stmt *S) {
-    if (!S)
-      return false;
-    if (isa<LabelStmt>(S) || isa<SwitchCase>(S))
-      return true;
-    for (const Stmt *C : S->children())
-      if (HasLabel(C))
-        return true;
-    return false;
-  };
-  if (HasLabel(Body))
+FirstUse privateUse(const Stmt *Body, const Target &V) {
+  if (V.HasLabel) // V's Target was made for Body
     return FirstUse::Exposed;
   return firstUse(Body, V);
 }
@@ -360,10 +383,10 @@ FirstUse privateUse(const Stmt *Body, const ValueDecl *V) {
 /// Every reference to V is the left side of `v = e`, e not reading v: the
 /// iterations never read it (its value after the loop is the last
 /// writer's).
-bool isWriteOnly(const Stmt *Body, const ValueDecl *V) {
+bool isWriteOnly(const Stmt *Body, const Target &V) {
   unsigned Sets = 0;
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S)
+    if (!S || !V.reaches(S))
       return;
     if (const auto *A = dyn_cast<BinaryOperator>(S);
         A && A->getOpcode() == BO_Assign && isRef(A->getLHS(), V)) {
@@ -380,7 +403,8 @@ bool isWriteOnly(const Stmt *Body, const ValueDecl *V) {
 
 } // namespace
 
-ScalarUse classifyScalar(const Stmt *Body, const ValueDecl *V, ASTContext &Ctx) {
+ScalarUse classifyScalar(const Stmt *Body, const ValueDecl *Var, ASTContext &Ctx) {
+  const Target V(Body, Var);
   ScalarUse U;
   const Stmt *ValueUsed = nullptr;
   if (isReduction(Body, V, U.Op, Ctx, &ValueUsed)) {

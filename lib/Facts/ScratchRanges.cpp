@@ -73,15 +73,20 @@ bool ScratchRanges::isCandidate(const VarDecl *A) {
   // functions that do use it through element subscripts too (their loops
   // must not read what the loop leaves in it: whyNotPrivate).
   std::set<const FunctionDecl *> &UsedBy = Users[A];
-  if (Ok && FileStatic)
+  auto User = [&](const Stmt *Code, const FunctionDecl *In) {
+    if (!Ok || (In && In->getCanonicalDecl() == Fn->getCanonicalDecl()))
+      return;
+    if (!In)
+      Ok = false; // an initializer takes its address
+    else if (UsedBy.insert(In).second)
+      Walk(Code);
+  };
+  if (Ok && FileStatic && Uses)
+    Uses->forEachUser(A, User);
+  else if (Ok && FileStatic)
     forEachCode(Ctx, [&](const Stmt *Code, const FunctionDecl *In) {
-      if (!Ok || (In && In->getCanonicalDecl() == Fn->getCanonicalDecl()) ||
-          !usesVar(Code, A))
-        return;
-      if (!In)
-        Ok = false; // an initializer takes its address
-      else if (UsedBy.insert(In).second)
-        Walk(Code);
+      if (usesVar(Code, A))
+        User(Code, In);
     });
   It->second = Ok;
   return Ok;
@@ -113,36 +118,52 @@ std::string ScratchRanges::lineOf(const Stmt *S) const {
   return std::to_string(Ctx.getSourceManager().getPresumedLineNumber(S->getBeginLoc()));
 }
 
+const ScratchRanges::RefLoops &ScratchRanges::refLoops(const Stmt *Code, const ParentMap &M,
+                                                       const VarDecl *A) {
+  auto Found = RefLoopsOf.find({Code, A});
+  if (Found != RefLoopsOf.end())
+    return Found->second;
+  RefLoops &Out = RefLoopsOf[{Code, A}];
+  walkStmts(Code, [&](const Stmt *S) {
+    const auto *D = dyn_cast<DeclRefExpr>(S);
+    if (!D || D->getDecl() != A)
+      return true;
+    std::vector<const ForStmt *> &Loops = Out.emplace_back();
+    for (const Stmt *Up = M.getParent(S); Up; Up = M.getParent(Up))
+      if (const auto *F = dyn_cast<ForStmt>(Up))
+        Loops.push_back(F);
+    return true;
+  });
+  return Out;
+}
+
 bool ScratchRanges::othersWriteFirst(const Stmt *Code, const ParentMap &M,
                                      const FunctionDecl *In, const ForStmt *Skip,
                                      const VarDecl *A, std::vector<Poly> &Guards,
                                      SourceLocation At, const ForStmt *&Bad,
                                      std::string &Why) {
+  // The loops around Skip: a reference's loops up to the first of them are
+  // not around Skip.
+  std::set<const ForStmt *> AroundSkip;
+  for (const Stmt *X = Skip ? M.getParent(Skip) : nullptr; X; X = M.getParent(X))
+    if (const auto *F = dyn_cast<ForStmt>(X))
+      AroundSkip.insert(F);
   std::set<const ForStmt *> Checked;
-  bool Ok = true;
-  walkStmts(Code, [&](const Stmt *S) {
-    if (!Ok || S == Skip)
-      return false;
-    const auto *D = dyn_cast<DeclRefExpr>(S);
-    if (!D || D->getDecl() != A)
-      return true;
+  for (const std::vector<const ForStmt *> &Loops : refLoops(Code, M, A)) {
+    if (Skip && llvm::is_contained(Loops, Skip))
+      continue; // a reference in Skip itself
     // The outermost loop around the reference that is not around Skip.
     const ForStmt *Best = nullptr;
-    for (const Stmt *Up = M.getParent(S); Up; Up = M.getParent(Up))
-      if (const auto *F = dyn_cast<ForStmt>(Up)) {
-        bool Around = false;
-        for (const Stmt *X = Skip ? M.getParent(Skip) : nullptr; X; X = M.getParent(X))
-          Around |= X == F;
-        if (Around)
-          break;
-        Best = F;
-      }
+    for (const ForStmt *F : Loops) {
+      if (AroundSkip.count(F))
+        break;
+      Best = F;
+    }
     Bad = Best;
-    Ok = Best && (!Checked.insert(Best).second ||
-                  iterationLocal(Best, A, Guards, Why, At, In));
-    return Ok;
-  });
-  return Ok;
+    if (!Best || (Checked.insert(Best).second && !iterationLocal(Best, A, Guards, Why, At, In)))
+      return false;
+  }
+  return true;
 }
 
 std::string ScratchRanges::whyNotPrivate(const ForStmt *Loop, const VarDecl *A,
@@ -178,8 +199,10 @@ std::string ScratchRanges::whyNotPrivate(const ForStmt *Loop, const VarDecl *A,
   // cv and rhon), every reference in a loop whose iterations write what
   // they read of it first.
   for (const FunctionDecl *U : Users[A]) {
-    ParentMap UPM(const_cast<Stmt *>(U->getBody()));
-    if (!othersWriteFirst(U->getBody(), UPM, U, nullptr, A, G, At, Bad, W))
+    std::unique_ptr<ParentMap> &UPM = UserParents[U];
+    if (!UPM)
+      UPM = std::make_unique<ParentMap>(const_cast<Stmt *>(U->getBody()));
+    if (!othersWriteFirst(U->getBody(), *UPM, U, nullptr, A, G, At, Bad, W))
       return "'" + A->getNameAsString() + "' is also used by '" + U->getNameAsString() + "', " +
              (Bad ? "in a loop that may read what another left in it (line " + lineOf(Bad) +
                         ": " + W + ")"

@@ -37,6 +37,7 @@
 #define OMPM_FACTS_SCRATCHRANGES_H
 
 #include "Facts/Poly.h"
+#include "Facts/StmtWalk.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ParentMap.h"
@@ -55,9 +56,11 @@ struct ScratchWrites;
 /// make private by ranges. Built once per function, asked many times.
 class ScratchRanges {
 public:
+  /// Users: the translation unit's index of who names which global (kept
+  /// across the functions asked about); null: a walk of the unit per array.
   ScratchRanges(const clang::FunctionDecl *Fn, clang::ASTContext &Ctx,
-                const clang::ParentMap &PM)
-      : Fn(Fn), Ctx(Ctx), PM(PM) {}
+                const clang::ParentMap &PM, CodeUsers *Users = nullptr)
+      : Fn(Fn), Ctx(Ctx), PM(PM), Uses(Users) {}
 
   /// Empty when A may be private to Loop (a for statement of the function)
   /// provided each of Guards (P >= 0, over invariants of the function) holds
@@ -88,6 +91,7 @@ private:
   const clang::FunctionDecl *Fn;
   clang::ASTContext &Ctx;
   const clang::ParentMap &PM;
+  CodeUsers *Uses;
   /// Whether V has one value in every run of the function: const, or a
   /// static variable of the file only `main` writes, in statements before
   /// the first that may call the function, never through a pointer. A
@@ -106,6 +110,15 @@ private:
   std::map<const clang::FunctionDecl *, std::shared_ptr<ScratchWrites>> FnWrites;
   /// The other functions of the file that use a candidate array.
   std::map<const clang::VarDecl *, std::set<const clang::FunctionDecl *>> Users;
+  /// The references to A in Code, in the order a walk meets them, each by
+  /// the loops around it in Code (innermost first): found once per code and
+  /// array, for the questions of every loop (othersWriteFirst).
+  using RefLoops = std::vector<std::vector<const clang::ForStmt *>>;
+  const RefLoops &refLoops(const clang::Stmt *Code, const clang::ParentMap &M,
+                           const clang::VarDecl *A);
+  std::map<std::pair<const clang::Stmt *, const clang::VarDecl *>, RefLoops> RefLoopsOf;
+  /// The parent maps of the other functions that use an array.
+  std::map<const clang::FunctionDecl *, std::unique_ptr<clang::ParentMap>> UserParents;
 };
 
 } // namespace ompm

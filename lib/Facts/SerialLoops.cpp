@@ -64,7 +64,7 @@ public:
     Fn = F;
     Privates.reset();
     Scratch.reset();
-    Live.reset(); // built for the first loop (most functions have none)
+    Live = nullptr; // built for the first loop (most functions have none)
     ConstsFound = false;
     PlainFacts.clear(); // a function's loops are asked about in it only
     Tested.clear();
@@ -137,15 +137,19 @@ private:
   const SourceManager &SM;
   const SerialLoopOptions &Opts;
   AllocationFacts Allocs;
+  /// Who names which global, for every function's scratch arrays.
+  CodeUsers Users{Ctx};
   /// The file's static scalars across its functions: a scratch global
   /// (NPB's tmp1) is dead after a loop when nothing reads it before
   /// assigning it, in the function or after it returns.
   GlobalScalarLiveness Globals;
   const FunctionDecl *Fn = nullptr;
-  std::unique_ptr<Liveness> Live; ///< of Fn, once a loop asks
+  /// Fn's, once a loop asks: the one Globals keeps for the walks through
+  /// calls (a function's CFG is built once).
+  const Liveness *Live = nullptr;
   const Liveness &live() {
     if (!Live)
-      Live = std::make_unique<Liveness>(Fn, Ctx, &Globals);
+      Live = &Globals.liveOf(Fn);
     return *Live;
   }
   /// The parents of Fn's body's statements (Live's).
@@ -160,7 +164,7 @@ private:
   std::unique_ptr<ScratchRanges> Scratch;
   ScratchRanges &scratch() {
     if (!Scratch)
-      Scratch = std::make_unique<ScratchRanges>(Fn, Ctx, parents());
+      Scratch = std::make_unique<ScratchRanges>(Fn, Ctx, parents(), &Users);
     return *Scratch;
   }
   /// Fn's locals that keep the constant they are initialized with (`int

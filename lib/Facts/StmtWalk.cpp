@@ -53,6 +53,31 @@ bool usesVar(const Stmt *S, const ValueDecl *V) {
   return Found;
 }
 
+void CodeUsers::forEachUser(const VarDecl *V,
+                            llvm::function_ref<void(const Stmt *, const FunctionDecl *)> F) {
+  if (!Indexed) {
+    Indexed = true;
+    forEachCode(Ctx, [&](const Stmt *Code, const FunctionDecl *In) {
+      unsigned Piece = Pieces.size();
+      Pieces.push_back({Code, In});
+      walkStmts(Code, [&](const Stmt *C) {
+        if (const auto *DR = dyn_cast<DeclRefExpr>(C))
+          if (const auto *X = dyn_cast<VarDecl>(DR->getDecl()); X && X->hasGlobalStorage()) {
+            std::vector<unsigned> &Of = ByVar[X];
+            if (Of.empty() || Of.back() != Piece)
+              Of.push_back(Piece);
+          }
+        return true;
+      });
+    });
+  }
+  auto It = ByVar.find(V);
+  if (It == ByVar.end())
+    return;
+  for (unsigned Piece : It->second)
+    F(Pieces[Piece].first, Pieces[Piece].second);
+}
+
 const ValueDecl *subscriptedVar(const Expr *E) {
   const Expr *Base = E->IgnoreParenImpCasts();
   while (const auto *A = dyn_cast<ArraySubscriptExpr>(Base))

@@ -13,6 +13,7 @@
 #include "Analysis/AstQueries.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <vector>
@@ -37,6 +38,26 @@ std::vector<const clang::Stmt *> blockStatements(const clang::Stmt *S);
 
 /// Whether S (or what it holds) names V.
 bool usesVar(const clang::Stmt *S, const clang::ValueDecl *V);
+
+/// The pieces of code of a translation unit (forEachCode's, in its order)
+/// by the variables with global storage each one names (usesVar), found in
+/// one walk of each on the first question: who uses a file's array, asked
+/// for many arrays, without a walk of every function per array.
+class CodeUsers {
+public:
+  explicit CodeUsers(const clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  /// Calls F with each piece of code that names V (a variable with global
+  /// storage) and its function (null for a variable's initializer), in
+  /// forEachCode's order.
+  void forEachUser(const clang::VarDecl *V,
+                   llvm::function_ref<void(const clang::Stmt *, const clang::FunctionDecl *)> F);
+
+private:
+  const clang::ASTContext &Ctx;
+  bool Indexed = false;
+  std::vector<std::pair<const clang::Stmt *, const clang::FunctionDecl *>> Pieces;
+  llvm::DenseMap<const clang::VarDecl *, std::vector<unsigned>> ByVar;
+};
 
 /// The variable under an lvalue's subscripts (`a` of `a[i][j]`), null if
 /// it is not a subscripted variable.

@@ -1,6 +1,7 @@
 //===- LivenessTest.cpp - Analysis/Liveness ------------------------------===//
 #include "Analysis/Liveness.h"
 #include "LoopOnLine.h"
+#include <functional>
 
 using namespace clang;
 
@@ -112,6 +113,54 @@ TEST(Liveness, OpaqueValues) {
   EXPECT_TRUE(liveAfter(Code, 3, "v"));
   EXPECT_TRUE(liveAfter(Code, 3, "r"));
   EXPECT_FALSE(liveAfter(Code, 4, "r"));
+}
+
+// One Liveness asked about several variables after one loop, then another
+// loop, then the first again (what a walk through a loop finds is kept per
+// loop): the answers of a fresh object for each question. (u after the
+// loop on line 7: only that loop reads it, on the path where the loop on
+// line 5 runs no iteration, and the loop asked about is transparent.)
+TEST(Liveness, QuestionsInAnyOrderAnswerAlike) {
+  const char *Code = "void f(int n, double *a) {\n  int i, j;\n  double t = 0, u = 0;\n"
+                     "  for (j = 0; j < 2; j++) {\n"
+                     "    for (i = 0; i < n; i++) { t = a[i]; u = t; }\n"
+                     "    a[0] = t;\n"
+                     "    for (i = 0; i < n; i++) a[i] = u;\n  }\n}\n";
+  struct Q {
+    unsigned Line;
+    const char *Var;
+    bool Live;
+  };
+  const Q Questions[] = {{5, "t", true}, {5, "u", true},  {5, "i", false},
+                         {7, "t", true}, {7, "u", false}, {7, "i", false},
+                         {5, "t", true}, {4, "t", false}, {4, "j", false}};
+  LoopOnLine First = findLoopOnLine(Code, 5, "t");
+  ASSERT_TRUE(First.found());
+  Liveness Shared(First.F, First.ctx());
+  const SourceManager &SM = First.ctx().getSourceManager();
+  std::function<const ForStmt *(const Stmt *, unsigned)> LoopAt =
+      [&](const Stmt *S, unsigned Line) -> const ForStmt * {
+    if (!S)
+      return nullptr;
+    if (const auto *F = dyn_cast<ForStmt>(S); F && SM.getSpellingLineNumber(F->getBeginLoc()) == Line)
+      return F;
+    for (const Stmt *C : S->children())
+      if (const ForStmt *F = LoopAt(C, Line))
+        return F;
+    return nullptr;
+  };
+  for (const Q &X : Questions) {
+    LoopOnLine L = findLoopOnLine(Code, X.Line, X.Var);
+    ASSERT_TRUE(L.found());
+    EXPECT_EQ(Liveness(L.F, L.ctx()).mayBeReadAfter(L.Loop, L.V), X.Live) << X.Line << X.Var;
+    const VarDecl *V = nullptr;
+    for (const Decl *D : First.F->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getName() == X.Var)
+        V = VD;
+    const ForStmt *Loop = LoopAt(First.F->getBody(), X.Line);
+    ASSERT_TRUE(V && Loop);
+    EXPECT_EQ(Shared.mayBeReadAfter(Loop, V), X.Live) << X.Line << X.Var;
+  }
 }
 
 } // namespace

@@ -72,6 +72,16 @@ TEST(Scalars, Reductions) {
   EXPECT_EQ(classify("s += a[i];", "s").Role, ScalarRole::Reduction);
 }
 
+// A reference under sizeof reads nothing; an update there is still seen
+// by the walks (it makes the references not all plain updates).
+TEST(Scalars, UnderSizeof) {
+  EXPECT_EQ(classify("{ s += a[i]; a[i] = sizeof(s); }", "s").Role, ScalarRole::Reduction);
+  EXPECT_EQ(classify("{ s += a[i]; a[i] = sizeof(s += 1); }", "s").Role, ScalarRole::Other);
+  // A label anywhere in the body: no temporary.
+  EXPECT_EQ(classify("{ t = a[i]; a[i] = t; }", "t").Role, ScalarRole::Private);
+  EXPECT_EQ(classify("{ t = a[i]; l: a[i] = t; }", "t").Role, ScalarRole::Other);
+}
+
 TEST(Scalars, NotReductions) {
   // s - e is not commutative; mixed operators; a read outside the update;
   // the compared value is not the assigned one.

@@ -107,3 +107,40 @@ TEST(StmtWalk, BlockStatementsOneLevelDown) {
   EXPECT_TRUE(isa<CompoundStmt>(B[1]));
   EXPECT_EQ(blockStatements(Single), (std::vector<const Stmt *>{Single}));
 }
+
+// Each piece of code that names a global, in the translation unit's order,
+// an initializer with no function; the same answers as usesVar over
+// forEachCode.
+TEST(StmtWalk, CodeUsersOfAGlobal) {
+  std::unique_ptr<ASTUnit> AST =
+      parseCode("static double a[8], b[8];\nstatic double *p = a;\n"
+                "void f(void) { a[0] = 1; }\nvoid g(void) { b[0] = 2; }\n"
+                "void h(void) { double c = a[1]; b[1] = c; }\n");
+  ASTContext &Ctx = AST->getASTContext();
+  const VarDecl *A = nullptr, *B = nullptr;
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *V = dyn_cast<VarDecl>(D)) {
+      if (V->getName() == "a")
+        A = V;
+      else if (V->getName() == "b")
+        B = V;
+    }
+  ASSERT_TRUE(A && B);
+  CodeUsers Users(Ctx);
+  for (const VarDecl *V : {A, B}) {
+    std::vector<std::string> Got, Want;
+    Users.forEachUser(V, [&](const Stmt *, const FunctionDecl *In) {
+      Got.push_back(In ? In->getNameAsString() : "(initializer)");
+    });
+    forEachCode(Ctx, [&](const Stmt *Code, const FunctionDecl *In) {
+      if (usesVar(Code, V))
+        Want.push_back(In ? In->getNameAsString() : "(initializer)");
+    });
+    EXPECT_EQ(Got, Want);
+  }
+  std::vector<std::string> OfA;
+  Users.forEachUser(A, [&](const Stmt *, const FunctionDecl *In) {
+    OfA.push_back(In ? In->getNameAsString() : "(initializer)");
+  });
+  EXPECT_EQ(OfA, (std::vector<std::string>{"(initializer)", "f", "h"}));
+}
