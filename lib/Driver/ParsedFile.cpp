@@ -176,6 +176,13 @@ void planAndCheck(ASTContext &Ctx, const CompilerInvocation &Parse,
   }
   R.Translated = *Text;
   R.Parsed = true;
+  // Nothing written and no OpenACC (no directive, no openacc.h, no acc_*
+  // name): every finding of the check would be the input's own, not the
+  // translation's (most files of a project, with --offload, or none).
+  if (R.Plan.Edits.empty() && R.MacroEdits.empty() && Sites.Pragmas.empty() &&
+      Sites.HeaderIncludes.empty() && Ctx.Idents.find("acc") == Ctx.Idents.end() &&
+      !lexedAccName(Ctx))
+    return;
   // Re-parsed as OpenMP compilers see it (lib/Verify).
   R.SelfCheck = selfCheckTranslation(Parse, withMacroEdits(SM, R.MacroEdits, FS),
                                      SM, builtinOpenACCHeader(),
