@@ -9,7 +9,9 @@ For each file, runs one process at a time and alternating, --repeat times,
 
 and prints a markdown table of the medians and their ratios to clang's. The
 files: the largest C and C++ tests of the OpenACC V&V suite (--vv), the
-OpenMP C files of NPB 3.0 translated with --offload=openmp (--npb), and
+OpenMP C files of NPB 3.0 translated with --offload=openmp (--npb), BT's
+bt.c as a port in progress (its OpenMP pragmas blanked out and one OpenACC
+loop added: one kernel in a large file), and
 LULESH's OpenACC lulesh.cc (--lulesh DIR, built as its Makefile does:
 -DUSE_MPI=0 -Drestrict=__restrict__ -DSEDOV_SYNC_POS_VEL_LATE). The bundled
 openacc.h (include/) is on clang's path so that both parse the same code.
@@ -33,6 +35,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bench", "openmp_suites"))
 from run_openmp_suites import npb_prepare  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "bench", "legacy"))
+from score_legacy import omp_pragmas, read, strip_pragmas, write  # noqa: E402
 
 
 def omp_h_dir():
@@ -48,6 +52,20 @@ def elapsed(cmd, cwd):
     if r.returncode >= 2 or (r.returncode == 1 and cmd[0].startswith("clang")):
         sys.exit("%s failed (%d): %s" % (" ".join(cmd), r.returncode, r.stderr.decode()[-400:]))
     return t
+
+
+def one_kernel(bt):
+    """A port in progress: NPB BT's bt.c with its OpenMP pragmas blanked out
+    and one OpenACC loop (`parallel loop collapse(3)` on add()'s first loop),
+    written next to it as bt-one-loop.c: one kernel in a 3,600-line file."""
+    text = read(bt)
+    lines = strip_pragmas(text, omp_pragmas(text)).split("\n")
+    start = next(i for i, l in enumerate(lines) if l.startswith("static void add("))
+    loop = next(i for i in range(start, len(lines)) if lines[i].strip().startswith("for ("))
+    lines.insert(loop, "#pragma acc parallel loop collapse(3)")
+    out = os.path.join(os.path.dirname(bt), "bt-one-loop.c")
+    write(out, "\n".join(lines))
+    return out
 
 
 def files(a, work):
@@ -66,6 +84,9 @@ def files(a, work):
                     out.append(("NPB " + os.path.basename(p), p,
                                 prog["flags"] + ["-I" + prog["dir"], "-fopenmp"],
                                 ["--offload=openmp"]))
+                if os.path.basename(p) == "bt.c":
+                    out.append(("NPB bt.c, one OpenACC loop", one_kernel(p),
+                                prog["flags"] + ["-I" + prog["dir"]], []))
     if a.lulesh:
         p = os.path.join(a.lulesh, "lulesh.cc")
         out.append(("LULESH lulesh.cc", p, ["-I" + a.lulesh, "-DUSE_MPI=0",

@@ -13,6 +13,7 @@
 #include "Edit/PragmaOperators.h"
 #include "Facts/Directives.h"
 #include "Verify/SelfCheck.h"
+#include "Verify/SkippedBodies.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 using namespace clang;
@@ -183,10 +184,16 @@ void planAndCheck(ASTContext &Ctx, const CompilerInvocation &Parse,
       Sites.HeaderIncludes.empty() && Ctx.Idents.find("acc") == Ctx.Idents.end() &&
       !lexedAccName(Ctx))
     return;
-  // Re-parsed as OpenMP compilers see it (lib/Verify).
-  R.SelfCheck = selfCheckTranslation(Parse, withMacroEdits(SM, R.MacroEdits, FS),
-                                     SM, builtinOpenACCHeader(),
-                                     R.Path, R.Original, R.Plan, R.Translated);
+  // Re-parsed as OpenMP compilers see it (lib/Verify), without the bodies
+  // of the functions that are the input's own code, untouched.
+  std::vector<unsigned> Constructs;
+  for (const ConstructRecord &C : R.Plan.Records)
+    if (C.Loc.isValid() && SM.isInMainFile(SM.getExpansionLoc(C.Loc)))
+      Constructs.push_back(SM.getFileOffset(SM.getExpansionLoc(C.Loc)));
+  R.SelfCheck = selfCheckTranslation(
+      Parse, withMacroEdits(SM, R.MacroEdits, FS), SM, builtinOpenACCHeader(), R.Path,
+      R.Original, R.Plan, R.Translated,
+      skippableBodies(Ctx, R.Original, R.Plan.Edits, !R.MacroEdits.empty(), Constructs, Parse));
 }
 
 } // namespace

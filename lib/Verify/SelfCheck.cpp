@@ -225,9 +225,20 @@ public:
 
   /// The bodies of functions in system headers are not parsed (the
   /// invocation skips function bodies, and this says which; the input's
-  /// parse skipped them too). Every body of the translation and of the
-  /// project's headers is parsed.
-  bool shouldSkipFunctionBody(Decl *D) override { return inSystemHeader(D); }
+  /// parse skipped them too), nor those of the main file's functions that
+  /// are the input's own code, untouched (In.SkipBodies). Every other body
+  /// of the translation and of the project's headers is parsed.
+  bool shouldSkipFunctionBody(Decl *D) override {
+    if (inSystemHeader(D))
+      return true;
+    SourceLocation L = D->getLocation();
+    const SourceManager &SM = D->getASTContext().getSourceManager();
+    if (In.SkipBodies.empty() || L.isMacroID() || !SM.isInMainFile(L))
+      return false;
+    bool Written = false;
+    unsigned At = In.Map.toInput(SM.getFileOffset(L), &Written);
+    return !Written && std::binary_search(In.SkipBodies.begin(), In.SkipBodies.end(), At);
+  }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     const SourceManager &SM = Ctx.getSourceManager();
@@ -620,7 +631,8 @@ selfCheckTranslation(const CompilerInvocation &Parse,
                      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
                      const SourceManager &SM, llvm::StringRef BundledHeader,
                      llvm::StringRef Path, llvm::StringRef Original,
-                     FilePlan &Plan, std::string &Translated) {
+                     FilePlan &Plan, std::string &Translated,
+                     std::vector<unsigned> SkipBodies) {
   auto Fail = [](std::string What) {
     SelfCheckFailure F;
     F.Line = F.Column = 1;
@@ -648,6 +660,7 @@ selfCheckTranslation(const CompilerInvocation &Parse,
   In.Original = Original.str();
   In.Translated = Translated;
   In.Map = OffsetMap(*Reps);
+  In.SkipBodies = std::move(SkipBodies);
   for (const ConstructRecord &R : Plan.Records) {
     if (R.Translated || R.Loc.isInvalid())
       continue;

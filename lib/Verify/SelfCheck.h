@@ -106,6 +106,9 @@ struct SelfCheckInput {
   /// '#', or the start of the macro expansion that holds its _Pragma): the
   /// only places where a `#pragma acc` may survive.
   std::vector<unsigned> Untranslated;
+  /// Input offsets of the names of the main file's functions whose bodies
+  /// the parse skips (sorted; Verify/SkippedBodies.h).
+  std::vector<unsigned> SkipBodies;
 };
 
 /// Parses In.Translated and runs the checks (a), (b), (c). Empty: it passed.
@@ -150,12 +153,14 @@ selfCheckTranslation(clang::CompilerInstance &CI, llvm::StringRef BundledHeader,
 /// The same hook for a parse known by its invocation (Parse), its file
 /// system (FS) and its source manager (SM): a parse that this library did
 /// not start, such as clang-tidy's.
+/// SkipBodies: as SelfCheckInput's.
 std::vector<SelfCheckFailure>
 selfCheckTranslation(const clang::CompilerInvocation &Parse,
                      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
                      const clang::SourceManager &SM, llvm::StringRef BundledHeader,
                      llvm::StringRef Path, llvm::StringRef Original,
-                     FilePlan &Plan, std::string &Translated);
+                     FilePlan &Plan, std::string &Translated,
+                     std::vector<unsigned> SkipBodies = {});
 
 } // namespace ompm
 
