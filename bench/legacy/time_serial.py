@@ -9,8 +9,11 @@ alternating,
     clang-22 -fopenmp -fsyntax-only -idirafter OMP_H_DIR FLAGS FILE
     omp-migrate --offload=serial --output-dir=TMP FILE -- FLAGS
 
---repeat times each, and prints a markdown table of the best wall times and
-their ratio (the issue's target: at most 2x the parse on every file).
+--repeat rounds (each round runs every command once, in turn, so that a slow
+moment of a shared machine falls on all of them), and prints a markdown
+table of the best wall times and their ratio (the issue's target: at most
+2x the parse on every file). A second --tool (an older build) gets its own
+columns, measured in the same rounds.
 OMP_H_DIR is where the tool's build finds omp.h (clang-22 has none of its
 own without libomp-22-dev); a parse that fails stops the script. With
 --tool-arg the tool gets more options (--optimize-data, --self-check=off).
@@ -49,26 +52,36 @@ def omp_h_dir():
     return os.path.dirname(found[0]) if found else None
 
 
-def best(cmd, repeat, cwd, ok=(0, 1)):
-    times = []
+def run_once(cmd, cwd, ok=(0, 1)):
+    t0 = time.perf_counter()
+    r = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    t = time.perf_counter() - t0
+    if r.returncode not in ok:
+        sys.exit("%s failed (%d): %s" % (" ".join(cmd), r.returncode, r.stderr.decode()[-300:]))
+    return t
+
+
+def best_alternating(cmds, repeat, cwd, oks):
+    """The best time of each command over --repeat rounds, the commands run
+    one after the other in each round (a slow moment of a shared machine
+    falls on all of them alike)."""
+    times = [[] for _ in cmds]
     for _ in range(repeat):
-        t0 = time.perf_counter()
-        r = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        times.append(time.perf_counter() - t0)
-        if r.returncode not in ok:
-            sys.exit("%s failed (%d): %s" % (" ".join(cmd), r.returncode, r.stderr.decode()[-300:]))
-    return min(times)
+        for i, c in enumerate(cmds):
+            times[i].append(run_once(c, cwd, oks[i]))
+    return [min(t) for t in times]
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--tool", required=True)
+    ap.add_argument("--tool", action="append", required=True,
+                    help="the tool; a second --tool (an older build) gets its own columns")
     ap.add_argument("--npb", required=True)
     ap.add_argument("--class", dest="cls", default="S")
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--tool-arg", action="append", default=[])
     a = ap.parse_args()
-    tool = os.path.abspath(a.tool)
+    tools = [os.path.abspath(t) for t in a.tool]
     omp_dir = omp_h_dir()
     with tempfile.TemporaryDirectory() as work:
         rows = []
@@ -84,18 +97,23 @@ def main():
                 parse = ["clang-22", "-fopenmp", "-fsyntax-only"] + p["flags"] + [src]
                 if omp_dir:
                     parse[3:3] = ["-idirafter", omp_dir]
-                mig = [tool, "--offload=serial", "--output-dir=" + out] + a.tool_arg + [src, "--"] + p["flags"]
-                tp = best(parse, a.repeat, d, ok=(0,))
-                tm = best(mig, a.repeat, d)
-                rows.append((os.path.basename(src), read(src).count("\n"), tp, tm))
+                migs = [[t, "--offload=serial", "--output-dir=" + out] + a.tool_arg + [src, "--"] +
+                        p["flags"] for t in tools]
+                ts = best_alternating([parse] + migs, a.repeat, d, [(0,)] + [(0, 1)] * len(migs))
+                rows.append((os.path.basename(src), read(src).count("\n"), ts[0], ts[1:]))
     print("$ python3 " + " ".join(shlex.quote(x) for x in sys.argv))
     print()
-    print("| file | lines | clang-22 -fsyntax-only (s) | omp-migrate --offload=serial (s) | ratio |")
-    print("|---|--:|--:|--:|--:|")
-    for name, lines, tp, tm in rows:
-        print("| %s | %d | %.3f | %.3f | %.2f |" % (name, lines, tp, tm, tm / tp))
+    head = "| file | lines | clang-22 -fsyntax-only (s) |"
+    for i in range(len(tools)):
+        head += " tool %d --offload=serial (s) | ratio |" % (i + 1)
+    print(head)
+    print("|---|--:|--:|" + "--:|--:|" * len(tools))
+    for name, lines, tp, tms in rows:
+        print("| %s | %d | %.3f |" % (name, lines, tp) +
+              "".join(" %.3f | %.2f |" % (tm, tm / tp) for tm in tms))
     print()
-    print("best of %d runs each, one process at a time" % a.repeat)
+    print("tools: " + ", ".join("%d = %s" % (i + 1, t) for i, t in enumerate(tools)) +
+          "; best of %d rounds, each round one process at a time, alternating" % a.repeat)
     return 0
 
 
