@@ -60,7 +60,7 @@ def one_kernel(bt):
     written next to it as bt-one-loop.c: one kernel in a 3,600-line file."""
     text = read(bt)
     lines = strip_pragmas(text, omp_pragmas(text)).split("\n")
-    start = next(i for i, l in enumerate(lines) if l.startswith("static void add("))
+    start = next(i for i, l in enumerate(lines) if l.startswith("static void add(") and "{" in l)
     loop = next(i for i in range(start, len(lines)) if lines[i].strip().startswith("for ("))
     lines.insert(loop, "#pragma acc parallel loop collapse(3)")
     out = os.path.join(os.path.dirname(bt), "bt-one-loop.c")
