@@ -185,23 +185,44 @@ bool Liveness::mayReadBeforeAssigning(const VarDecl *V) const {
               [] { return false; });
 }
 
-bool Liveness::walk(const std::vector<Start> &From,
-                    llvm::function_ref<bool(const CFGBlock *, unsigned, const Stmt *)> InS,
-                    const VarDecl *V, llvm::function_ref<bool()> AtExit,
-                    const llvm::BitVector *Done, bool ExitReached) const {
+bool Liveness::forward(
+    const std::vector<Start> &From, llvm::BitVector &Queued,
+    llvm::function_ref<bool(const CFGBlock *, unsigned, llvm::function_ref<void(const CFGBlock *)>)>
+        Visit) const {
   std::vector<const CFGBlock *> Work;
-  // Blocks queued (or, Done, scanned already by the caller's walk).
-  llvm::BitVector Queued = Done ? *Done : llvm::BitVector(Graph->getNumBlockIDs());
   auto Push = [&](const CFGBlock *B) {
     if (B && !Queued.test(B->getBlockID())) {
       Queued.set(B->getBlockID());
       Work.push_back(B);
     }
   };
+  // In the order given: a visit from a point where one is given, a block
+  // queued otherwise.
+  for (const Start &St : From) {
+    if (St.From == ~0u)
+      Push(St.Block);
+    else if (Visit(St.Block, St.From, Push))
+      return true;
+  }
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.back();
+    Work.pop_back();
+    if (Visit(B, 0, Push))
+      return true;
+  }
+  return false;
+}
+
+bool Liveness::walk(const std::vector<Start> &From,
+                    llvm::function_ref<bool(const CFGBlock *, unsigned, const Stmt *)> InS,
+                    const VarDecl *V, llvm::function_ref<bool()> AtExit,
+                    const llvm::BitVector *Done, bool ExitReached) const {
+  // Blocks queued (or, Done, scanned already by the caller's walk).
+  llvm::BitVector Queued = Done ? *Done : llvm::BitVector(Graph->getNumBlockIDs());
   // Scans B from element I: true when a read comes before an assignment
   // (at the function's end: AtExit); queues B's successors when neither
   // does.
-  auto Scan = [&](const CFGBlock *B, unsigned I) {
+  auto Scan = [&](const CFGBlock *B, unsigned I, llvm::function_ref<void(const CFGBlock *)> Push) {
     if (B == &Graph->getExit()) {
       ExitReached = true;
       return false;
@@ -220,23 +241,7 @@ bool Liveness::walk(const std::vector<Start> &From,
       Push(Succ.getReachableBlock());
     return false;
   };
-  // In the order given: a scan from a point where one is given, a block
-  // queued otherwise.
-  for (const Start &St : From) {
-    if (St.From == ~0u) {
-      Push(St.Block);
-      continue;
-    }
-    if (Scan(St.Block, St.From))
-      return true;
-  }
-  while (!Work.empty()) {
-    const CFGBlock *B = Work.back();
-    Work.pop_back();
-    if (Scan(B, 0))
-      return true;
-  }
-  return ExitReached && AtExit();
+  return forward(From, Queued, Scan) || (ExitReached && AtExit());
 }
 
 bool Liveness::mayBeReadAfter(const Stmt *S, const VarDecl *V) const {
@@ -298,42 +303,26 @@ void Liveness::findFrontier(
   Frontier.clear();
   Crossed = llvm::BitVector(Graph->getNumBlockIDs());
   FrontierExit = false;
-  std::vector<const CFGBlock *> Work;
-  auto Push = [&](const CFGBlock *B) {
-    if (B && !Crossed.test(B->getBlockID())) {
-      Crossed.set(B->getBlockID());
-      Work.push_back(B);
-    }
-  };
   // walk's scan, over S's elements only: it stops at the first element
   // outside S (where a variable's walk starts) or goes on to the block's
   // successors.
-  auto Cross = [&](const CFGBlock *B, unsigned I) {
+  auto Cross = [&](const CFGBlock *B, unsigned I, llvm::function_ref<void(const CFGBlock *)> Push) {
     if (B == &Graph->getExit()) {
       FrontierExit = true;
-      return;
+      return false;
     }
     for (unsigned N = B->size(); I < N; ++I) {
       std::optional<CFGStmt> E = (*B)[I].getAs<CFGStmt>();
       if (E && !InS(B, I, E->getStmt())) {
         Frontier.push_back({B, I});
-        return;
+        return false;
       }
     }
     for (const CFGBlock::AdjacentBlock &Succ : B->succs())
       Push(Succ.getReachableBlock());
+    return false;
   };
-  for (const Start &St : Starts) {
-    if (St.From == ~0u)
-      Push(St.Block);
-    else
-      Cross(St.Block, St.From);
-  }
-  while (!Work.empty()) {
-    const CFGBlock *B = Work.back();
-    Work.pop_back();
-    Cross(B, 0);
-  }
+  forward(Starts, Crossed, Cross);
 }
 
 } // namespace ompm

@@ -104,6 +104,14 @@ private:
   mutable std::vector<Start> Frontier;
   mutable llvm::BitVector Crossed;
   mutable bool FrontierExit = false;
+  /// The blocks reached from From: a start with an element is visited from
+  /// it, one without is queued; Visit(B, I, Push) returns true to stop
+  /// (forward's result) or queues what follows B through Push. Queued: the
+  /// blocks queued so far, by ID (each is queued once).
+  bool forward(const std::vector<Start> &From, llvm::BitVector &Queued,
+               llvm::function_ref<bool(const clang::CFGBlock *, unsigned,
+                                       llvm::function_ref<void(const clang::CFGBlock *)>)>
+                   Visit) const;
   /// Sets Frontier, Crossed and FrontierExit from Starts.
   void findFrontier(
       llvm::function_ref<bool(const clang::CFGBlock *, unsigned, const clang::Stmt *)> InS) const;

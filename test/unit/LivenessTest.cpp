@@ -142,7 +142,8 @@ TEST(Liveness, QuestionsInAnyOrderAnswerAlike) {
       [&](const Stmt *S, unsigned Line) -> const ForStmt * {
     if (!S)
       return nullptr;
-    if (const auto *F = dyn_cast<ForStmt>(S); F && SM.getSpellingLineNumber(F->getBeginLoc()) == Line)
+    const auto *F = dyn_cast<ForStmt>(S);
+    if (F && SM.getSpellingLineNumber(F->getBeginLoc()) == Line)
       return F;
     for (const Stmt *C : S->children())
       if (const ForStmt *F = LoopAt(C, Line))
