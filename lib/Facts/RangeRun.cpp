@@ -7,6 +7,7 @@
 #include "clang/AST/Expr.h"
 #include <map>
 #include <optional>
+#include <tuple>
 
 using namespace clang;
 
@@ -88,8 +89,15 @@ private:
   }
   bool mentionsA(const Stmt *S) const { return S && usesVar(S, A); }
   void assume(const Poly &P) {
-    if (std::optional<LinearConstraint> C = linearNonNegative(P))
+    if (std::optional<LinearConstraint> C = linearNonNegative(P)) {
       Assume.push_back(*C);
+      Proved.clear();
+    }
+  }
+  /// Assume back to its first N constraints (a loop's bounds dropped).
+  void unassume(size_t N) {
+    Assume.resize(N);
+    Proved.clear();
   }
   /// Whether P >= 0 follows from what is assumed.
   bool proves(const Poly &P) const {
@@ -98,10 +106,23 @@ private:
     std::optional<LinearConstraint> Neg = linearNonNegative(P.scaled(-1) - Poly::constant(1));
     if (!Neg)
       return false;
-    std::vector<LinearConstraint> System = Assume;
-    System.push_back(*Neg);
-    return provedInfeasible(std::move(System), 400);
+    // The same element read again (a stencil reads u[i+1][m] in many
+    // statements): the same question under the same assumptions.
+    auto [It, New] = Proved.try_emplace(*Neg, false);
+    if (New) {
+      std::vector<LinearConstraint> System = Assume;
+      System.push_back(*Neg);
+      It->second = provedInfeasible(std::move(System), 400);
+    }
+    return It->second;
   }
+  struct ConstraintOrder {
+    bool operator()(const LinearConstraint &A, const LinearConstraint &B) const {
+      return std::tie(A.Coef, A.Const) < std::tie(B.Coef, B.Const);
+    }
+  };
+  /// proves' answers under the present Assume, by the negated question.
+  mutable std::map<LinearConstraint, bool, ConstraintOrder> Proved;
   /// A condition on invariants alone that may hold (a run-time test can
   /// choose the loop by it).
   bool guardable(const Poly &P) const {
@@ -527,7 +548,7 @@ private:
     Env.emplace(IV, V);
     size_t N = Written.size();
     bool Ok = stmt(F->getBody());
-    Assume.resize(AssumedBefore);
+    unassume(AssumedBefore);
     Env.erase(IV);
     if (!Ok || Top)
       return Ok;
