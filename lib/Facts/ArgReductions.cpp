@@ -66,6 +66,35 @@ bool reevaluable(const Expr *E, const VarDecl *IV, const RegionFacts &F, ASTCont
   return Ok;
 }
 
+/// `e == best && i < at` (either side of each, either order): the tie
+/// rule of R, whose compared value is e; sets R.TieRule and R.Last (`i >
+/// at`: the highest index).
+bool tieRule(const BinaryOperator *Tie, ArgReduction &R, const VarDecl *IV, ASTContext &Ctx) {
+  const auto *A = dyn_cast<BinaryOperator>(Tie->getLHS()->IgnoreParenImpCasts());
+  const auto *B = dyn_cast<BinaryOperator>(Tie->getRHS()->IgnoreParenImpCasts());
+  if (A && B && A->getOpcode() != BO_EQ)
+    std::swap(A, B);
+  if (!A || !B || A->getOpcode() != BO_EQ || !B->isRelationalOp())
+    return false;
+  // e == best
+  const Expr *L = A->getLHS()->IgnoreParenImpCasts(), *Rt = A->getRHS()->IgnoreParenImpCasts();
+  if (refVar(L) == R.Value)
+    std::swap(L, Rt);
+  if (refVar(Rt) != R.Value || !sameExpr(L, R.Compared, Ctx))
+    return false;
+  // i < at (lowest) or i > at (highest), either side.
+  BinaryOperatorKind Op = B->getOpcode();
+  if (refVar(B->getLHS()) == R.Index && refVar(B->getRHS()) == IV)
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  else if (!(refVar(B->getLHS()) == IV && refVar(B->getRHS()) == R.Index))
+    return false;
+  if (Op != BO_LT && Op != BO_GT)
+    return false;
+  R.TieRule = true;
+  R.Last = Op == BO_GT;
+  return true;
+}
+
 } // namespace
 
 std::optional<ArgReduction> argReductionOf(const ForStmt *For, const VarDecl *IV,
@@ -91,8 +120,17 @@ std::optional<ArgReduction> argReductionOf(const ForStmt *For, const VarDecl *IV
     }
   if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
     return std::nullopt;
-  // The condition: the compared value against V, either side.
+  // The condition: the compared value against V, either side; or that,
+  // `||` a tie rule on the index (below).
   const auto *Cond = dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());
+  const BinaryOperator *Tie = nullptr;
+  if (Cond && Cond->getOpcode() == BO_LOr) {
+    Tie = dyn_cast<BinaryOperator>(Cond->getRHS()->IgnoreParenImpCasts());
+    Cond = dyn_cast<BinaryOperator>(Cond->getLHS()->IgnoreParenImpCasts());
+    if (!Tie || Tie->getOpcode() != BO_LAnd || !Cond ||
+        (Cond->getOpcode() != BO_GT && Cond->getOpcode() != BO_LT))
+      return std::nullopt;
+  }
   if (!Cond || !Cond->isRelationalOp())
     return std::nullopt;
   ArgReduction R;
@@ -133,11 +171,13 @@ std::optional<ArgReduction> argReductionOf(const ForStmt *For, const VarDecl *IV
       return std::nullopt;
     }
   }
-  if (!R.Index || Uses.size() != 2)
+  if (!R.Index || Uses.size() != (Tie ? 3u : 2u))
+    return std::nullopt;
+  if (Tie && !tieRule(Tie, R, IV, Ctx))
     return std::nullopt;
   std::vector<const DeclRefExpr *> IndexUses;
   refsTo(For->getBody(), R.Index, IndexUses);
-  if (IndexUses.size() != 1 || IV->getType()->isBooleanType())
+  if (IndexUses.size() != (Tie ? 2u : 1u) || IV->getType()->isBooleanType())
     return std::nullopt;
   if (!reevaluable(R.Compared, IV, F, Ctx))
     return std::nullopt;

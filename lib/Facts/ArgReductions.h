@@ -2,6 +2,10 @@
 //
 // `if (a[i] > best) { best = a[i]; at = i; }` in a loop: the maximum and
 // the first index that reaches it (`>=`: the last; `<`, `<=`: the minimum).
+// With a tie rule on the index, `if (a[i] > best || (a[i] == best && i <
+// at))` (`i > at`: the largest), the lowest index of the maximum whatever
+// the order of the iterations, the index's value before the loop included
+// when the maximum is the value before.
 // Offloaded as a max (min) reduction on the value, the index private, and a
 // second kernel that finds the index: the first (last) iteration whose
 // compared value equals the result. That second pass evaluates the
@@ -30,6 +34,10 @@ struct ArgReduction {
   const clang::Expr *Compared = nullptr; ///< a[i], in the condition
   bool Max = true;   ///< `>`, `>=` (else `<`, `<=`)
   bool Last = false; ///< `>=`, `<=`: ties go to the last index
+  /// `|| (a[i] == best && i < at)`: ties go to the lowest index (Last:
+  /// `i > at`, the highest), the index's own value before the loop among
+  /// them; the loop reads the index (firstprivate in the kernel).
+  bool TieRule = false;
   /// "max: best" (the reduction clause's item).
   std::string reductionItem() const;
 };

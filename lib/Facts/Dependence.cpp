@@ -551,12 +551,25 @@ ParallelResult testParallel(
     if (const auto *VD = dyn_cast<VarDecl>(V); VD && F.isLoopVar(VD))
       continue;
     ScalarUse U = classifyScalar(For->getBody(), V, F.context());
-    if (ArgReductions && U.Role == ScalarRole::Other)
+    if (ArgReductions && U.Role == ScalarRole::Other) {
       if (std::optional<ArgReduction> A = argReductionOf(For, L.IV, V, F, F.context())) {
         R.Reductions.push_back(A->reductionItem());
         R.ArgReductions.push_back(*A);
         continue;
       }
+      // The index of an arg reduction with a tie rule reads itself (`i <
+      // at`): the reduction's (its value found by the second pass).
+      bool TieIndex = false;
+      for (const ValueDecl *W : F.externalVars())
+        if (W != V && F.isWritten(W))
+          if (std::optional<ArgReduction> A = argReductionOf(For, L.IV, W, F, F.context());
+              A && A->TieRule && A->Index == V)
+            TieIndex = true;
+      if (TieIndex) {
+        R.Privates.push_back(F.nameOf(V));
+        continue;
+      }
+    }
     switch (U.Role) {
     case ScalarRole::Reduction:
       R.Reductions.push_back(U.Op + ": " + F.nameOf(V));

@@ -97,7 +97,7 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
   for (const std::string &Red : L.Reductions)
     Reduced.insert(StringRef(Red).split(':').second.trim().str());
   MapList Maps;
-  std::vector<std::string> Private;
+  std::vector<std::string> Private, FirstPrivate;
   for (const ValueDecl *V : F.externalVars()) {
     const auto *VD = dyn_cast<VarDecl>(V);
     if (!VD)
@@ -127,6 +127,13 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
       continue; // read only: firstprivate by default
     if (Reduced.count(Name) || Flags.count(Name)) {
       Maps.add("tofrom", Name);
+      continue;
+    }
+    // The index of an arg reduction with a tie rule: each thread starts
+    // from the host's value, which its comparisons read.
+    if (llvm::any_of(L.ArgReductions,
+                     [&](const ArgReduction &A) { return A.TieRule && A.Index == V; })) {
+      FirstPrivate.push_back(Name);
       continue;
     }
     Private.push_back(Name); // a temporary of each iteration (SerialLoops)
@@ -220,6 +227,8 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
   Maps.renderInto(Cl);
   if (!Private.empty())
     Cl.push_back("private(" + llvm::join(Private, ", ") + ")");
+  if (!FirstPrivate.empty())
+    Cl.push_back("firstprivate(" + llvm::join(FirstPrivate, ", ") + ")");
   for (const std::string &Red : L.Reductions)
     Cl.push_back("reduction(" + Red + ")");
   for (const std::string &Red : L.SmallArrayReductions) {

@@ -132,8 +132,9 @@ std::string SerialTranslator::argPass(const SerialLoop &L, const std::vector<Ker
     std::string Found = freshName(L.Fn, Index + "_" + (A.Last ? "last" : "first"));
     std::string I = IV->getNameAsString(), X = text(E);
     // The first iteration is the smallest index of an increasing loop, the
-    // largest of a decreasing one.
-    bool Smallest = Up != A.Last;
+    // largest of a decreasing one; with a tie rule, the lowest (Last: the
+    // highest) index whatever the order.
+    bool Smallest = A.TieRule ? !A.Last : Up != A.Last;
     std::string None = Smallest ? "0x7fffffffffffffffLL" : "-0x7fffffffffffffffLL - 1";
     ArgDecls.push_back("long long " + Found + ";");
     std::vector<std::string> Cl;
@@ -149,7 +150,27 @@ std::string SerialTranslator::argPass(const SerialLoop &L, const std::vector<Ker
                        (A.Max ? "max" : "min") + ": reduction(" + A.reductionItem() +
                        "), then a second kernel after the loop finds the " +
                        (A.Last ? "last" : "first") + " iteration where " + X + " equals it";
-    if (A.Last) {
+    if (A.TieRule) {
+      // The index before the loop competes when the value stays what it
+      // was: the lower (higher) of the two.
+      std::string Before = freshName(L.Fn, Value + "_before");
+      ArgDecls.push_back(A.Value->getType().getUnqualifiedType().getAsString(PP) + " " + Before +
+                         ";");
+      ArgBefore.push_back(Before + " = " + Value + ";");
+      ArgAfter.push_back("{");
+      for (const std::string &P : Pass)
+        ArgAfter.push_back("  " + P);
+      ArgAfter.push_back("  if (" + Found + " != " + None + " && (" + Value + " != " + Before +
+                         " || " + Found + (Smallest ? " < " : " > ") + Index + "))");
+      ArgAfter.push_back("    " + Index + " = " + Found + ";");
+      ArgAfter.push_back("}");
+      Note = "'" + Value + "' and '" + Index + "' are an arg-" + (A.Max ? "max" : "min") +
+             " with ties to the " + (Smallest ? "lowest" : "highest") + " index: reduction(" +
+             A.reductionItem() + "), firstprivate(" + Index + "), then a second kernel after " +
+             "the loop finds the " + (Smallest ? "lowest" : "highest") + " index where " + X +
+             " equals it (or keeps '" + Index + "' when the value did not change and it is " +
+             (Smallest ? "lower" : "higher") + ")";
+    } else if (A.Last) {
       // Ties to the last iteration: also when nothing exceeds the value
       // before.
       ArgAfter.push_back("{");

@@ -115,6 +115,33 @@ static double lastvalue(int n) {
   return lv;
 }
 
+// A tie rule on the index (the deterministic form parallel code uses): the
+// lowest index of the maximum whatever the order of the iterations; the
+// index before the loop competes when the value stays what it was.
+static int argmaxtie(int n, double start, int from) {
+  int i, at = from;
+  double best = start;
+  // CHECK: {{^  }}best_before = best;
+  // CHECK-NEXT: {{^  }}#pragma omp target teams distribute parallel for map(to: v) map(tofrom: best) firstprivate(at) reduction(max: best)
+  // NOTE: serial-arg-reductions.c:[[@LINE+1]]:3: note: 'best' and 'at' are an arg-max with ties to the lowest index: reduction(max: best), firstprivate(at), then a second kernel after the loop finds the lowest index where v[i] equals it (or keeps 'at' when the value did not change and it is lower)
+  for (i = n - 1; i >= 0; i--)
+    if (v[i] > best || (v[i] == best && i < at)) {
+      best = v[i];
+      at = i;
+    }
+  // CHECK: {{^  }}{
+  // CHECK-NEXT: {{^    }}at_first = 0x7fffffffffffffffLL;
+  // CHECK-NEXT: {{^    }}#pragma omp target teams distribute parallel for map(to: v) reduction(min: at_first)
+  // CHECK-NEXT: {{^    }}for (i = n - 1; i >= 0; i--)
+  // CHECK-NEXT: {{^      }}if (v[i] == best && i < at_first)
+  // CHECK-NEXT: {{^        }}at_first = i;
+  // CHECK-NEXT: {{^    }}if (at_first != 0x7fffffffffffffffLL && (best != best_before || at_first < at))
+  // CHECK-NEXT: {{^      }}at = at_first;
+  // CHECK-NEXT: {{^  }}}
+  printf("max %g at %d (tie rule, from %d)\n", best, at, from);
+  return at;
+}
+
 // The value is written by the loop: a second pass would not see what the
 // comparison saw.
 static int written(double *restrict a, int n) {
@@ -146,6 +173,10 @@ int main(void) {
   s += argmaxdown(N);
   s += (int)lastvalue(N);
   s += (int)lastvalue(30); // no w[i] == 5 below 30: stays -7
+  s += argmaxtie(N, -1.0, -1);     // raised: the lowest of the ties
+  s += argmaxtie(N, 4000.0, N);    // equal to the maximum: the lowest index of it
+  s += argmaxtie(N, 4000.0, 2);    // equal, and the index before is lower: stays 2
+  s += argmaxtie(N, 5000.0, 9);    // nothing reaches it: stays 9
   s += written(v, N);
   printf("%d %g\n", s, v[1]);
   return 0;

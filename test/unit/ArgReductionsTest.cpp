@@ -67,6 +67,37 @@ TEST(ArgReductionsTest, EitherSideEitherOrderAndTies) {
   EXPECT_EQ(R->reductionItem(), "min: wm");
 }
 
+// A tie rule on the index: the lowest (`i < at`) or highest (`at < i`)
+// index of the maximum, either side of each comparison; the index is read.
+TEST(ArgReductionsTest, TieRules) {
+  std::string Index;
+  auto R = argOf("  for (i = 0; i < n; i++)\n"
+                 "    if (v[i] > best || (v[i] == best && i < at)) { best = v[i]; at = i; }\n}\n",
+                 "best", &Index);
+  ASSERT_TRUE(R);
+  EXPECT_TRUE(R->TieRule);
+  EXPECT_TRUE(R->Max);
+  EXPECT_FALSE(R->Last);
+  EXPECT_EQ(Index, "at");
+  R = argOf("  for (i = n - 1; i >= 0; i--)\n"
+            "    if (best > v[i] || (at < i && best == v[i])) { at = i; best = v[i]; }\n}\n",
+            "best");
+  ASSERT_TRUE(R);
+  EXPECT_TRUE(R->TieRule);
+  EXPECT_FALSE(R->Max);
+  EXPECT_TRUE(R->Last);
+  // Not a tie rule: another variable, another value, `>=` before it.
+  EXPECT_FALSE(argOf("  for (i = 0; i < n; i++)\n"
+                     "    if (v[i] > best || (v[i] == best && i < wm)) { best = v[i]; at = i; }\n}\n",
+                     "best"));
+  EXPECT_FALSE(argOf("  for (i = 0; i < n; i++)\n"
+                     "    if (v[i] > best || (v[i] == p[0] && i < at)) { best = v[i]; at = i; }\n}\n",
+                     "best"));
+  EXPECT_FALSE(argOf("  for (i = 0; i < n; i++)\n"
+                     "    if (v[i] >= best || (v[i] == best && i < at)) { best = v[i]; at = i; }\n}\n",
+                     "best"));
+}
+
 TEST(ArgReductionsTest, WhatASecondPassCouldNotRecompute) {
   // The loop writes what the value reads.
   EXPECT_FALSE(argOf("  for (i = 0; i < n; i++) { if (p[i] > best) { best = p[i]; at = i; } "
