@@ -1,6 +1,6 @@
 // Reductions: sum, product, min and max written with if, with ?: and
 // with fmax/fmin, logical && and ||, bitwise, counts, a dot product into
-// two accumulators, an argmin (value and index: no built-in reduction),
+// two accumulators, an argmin and an argmax with a tie rule (value and index),
 // and two recurrences that look like reductions but are not.
 #include <math.h>
 #include <stdio.h>
@@ -73,9 +73,16 @@ int main(void) {
   double alt = 0.0;
   for (int i = 0; i < N; i++) // L:altsign
     alt = a[i] - alt;
+  int tm = -1, ti = N;
+  for (int i = N - 1; i >= 0; i--) // L:argmaxtie
+    if (v[i] > tm || (v[i] == tm && i < ti)) {
+      tm = v[i];
+      ti = i;
+    }
   printf("sum %.6e prod %.6e max %.6e min %.6e fmax %.6e fmin %.6e\n", s, p, mx, mn, fm, fn);
   printf("all %d any %d or %u xor %u and %u count %ld\n", all, any, bor, bxor, band, cnt);
   printf("dot %.6e norm %.6e global %.6e argmin %.6e at %d rec %.6e alt %.6e\n", dot, nrm, gsum,
          am, ai, r, alt);
+  printf("argmax %d at %d (ties: the lowest index)\n", tm, ti);
   return 0;
 }
