@@ -89,6 +89,8 @@ llvm::json::Array loopsReport(const FileResult &R) {
       O["directive"] = L.Directive;
       O["collapse"] = L.Collapse;
       O["private"] = strings(L.Private);
+      if (!L.FirstPrivate.empty())
+        O["firstprivate"] = strings(L.FirstPrivate);
       O["reduction"] = strings(L.Reductions);
       O["atomic"] = strings(L.Atomics);
       if (!L.DeviceFunctions.empty())

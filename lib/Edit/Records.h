@@ -71,6 +71,9 @@ struct LoopRecord {
   std::vector<std::string> LastValues;
   unsigned Collapse = 1;
   std::vector<std::string> Private, Reductions, Atomics;
+  /// Private copies that start from the host's value (the index of an
+  /// arg reduction with a tie rule, which the loop reads).
+  std::vector<std::string> FirstPrivate;
   std::vector<std::string> DeviceFunctions; ///< made declare target
   std::vector<std::string> DeviceGlobals;   ///< made declare target link
   /// The loop's own edits (its directive line, and atomic lines in its

@@ -220,6 +220,7 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
   }
   LR.Collapse = L.Collapse;
   LR.Private = Private;
+  LR.FirstPrivate = FirstPrivate;
   LR.Reductions = L.Reductions;
   std::vector<std::string> Cl;
   if (L.Collapse > 1)

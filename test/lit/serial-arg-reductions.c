@@ -16,6 +16,12 @@
 // RUN: diff %t.ref %t.out
 // RUN: %gcc-openmp %t.c -o %t.gcc && %t.gcc > %t.gcc.out
 // RUN: diff %t.ref %t.gcc.out
+// The report lists the index that starts from the host's value.
+// RUN: %omp-migrate --offload=serial --report=%t.json %s -- > /dev/null 2>&1
+// RUN: %FileCheck %s --check-prefix=JSON < %t.json
+// JSON: "firstprivate": [
+// JSON-NEXT: "at"
+// JSON-NEXT: ],
 // A second run changes nothing.
 // RUN: %omp-migrate --offload=serial %t.c -- | diff %t.c -
 // REQUIRES: offload-cpu, gcc
