@@ -79,7 +79,9 @@ std::vector<unsigned> skippableBodies(ASTContext &Ctx, llvm::StringRef Original,
   // A declare target directive the input writes itself is seen by this
   // parse only (the input's is an OpenACC one): which functions it makes
   // device functions is not known here.
-  if (HeaderEdits || editsReachEverywhere(Original, Edits) ||
+  // C only: in C++ a skipped body may be the one place that instantiates
+  // an edited template, whose instantiation the check must see.
+  if (Ctx.getLangOpts().CPlusPlus || HeaderEdits || editsReachEverywhere(Original, Edits) ||
       Original.contains("declare target"))
     return {};
   for (const std::string &W : Parse.getDiagnosticOpts().Warnings)

@@ -19,7 +19,9 @@
 //  - an edit names it in a `declare target(...)` list, or the input's
 //    parse made it a declare target function;
 //  - constexpr or with a deduced return type (Clang parses those anyway).
-// None is skipped when the edits touch a macro definition (a header's
+// C only: in C++ a skipped body may be the one place that instantiates an
+// edited template, whose instantiation the check must see. None is
+// skipped either when the edits touch a macro definition (a header's
 // `_Pragma`, a `#define` of the main file: the macro's uses are anywhere),
 // when the input writes a `declare target` of its own (which functions it
 // names, only the OpenMP parse knows), or when the parse turns warnings

@@ -74,6 +74,11 @@ TEST(SkippedBodies, WhereEditsReach) {
     std::string WithDeclare = std::string(Code) + "#pragma omp declare target\n";
     EXPECT_TRUE(skippableBodies(AST->getASTContext(), WithDeclare, {}, false, {}, Parse).empty());
   }
+  // C++: none (a skipped body may instantiate an edited template).
+  {
+    std::unique_ptr<ASTUnit> AST = parseCode(Code, {}, "t.cpp");
+    EXPECT_TRUE(skippableBodies(AST->getASTContext(), Code, {}, false, {}, Parse).empty());
+  }
   // Warnings as errors: a static function used only in a skipped body
   // would be reported unused.
   CompilerInvocation Werror;
