@@ -292,9 +292,10 @@ bool Liveness::mayBeReadAfter(const Stmt *S, const VarDecl *V) const {
   // function returns.
   if (Frontier.empty() && Crossed.empty())
     findFrontier(InS);
-  std::vector<Start> From = Frontier; // a question asked at the end may renumber
-  llvm::BitVector Done = Crossed;
-  return walk(From, InS, V, [&] { return Global && Globals->liveAtExit(Fn, V); }, &Done,
+  // (Copies: a question asked at the end may renumber. walk copies Crossed
+  // into its own queue before it asks.)
+  std::vector<Start> From = Frontier;
+  return walk(From, InS, V, [&] { return Global && Globals->liveAtExit(Fn, V); }, &Crossed,
               FrontierExit);
 }
 

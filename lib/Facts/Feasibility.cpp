@@ -34,12 +34,6 @@ bool tighten(LinearConstraint &C) {
   return true;
 }
 
-struct RowOrder {
-  bool operator()(const LinearConstraint &A, const LinearConstraint &B) const {
-    return std::tie(A.Coef, A.Const) < std::tie(B.Coef, B.Const);
-  }
-};
-
 /// K1 * A + K2 * B with the variable X cancelled; nullopt on overflow.
 std::optional<LinearConstraint> combine(const LinearConstraint &A, int64_t K1,
                                         const LinearConstraint &B, int64_t K2) {
@@ -147,7 +141,7 @@ namespace {
 bool eliminate(std::vector<LinearConstraint> System, size_t MaxConstraints) {
   for (;;) {
     // Tighten, drop duplicates and trivially true rows; stop at a false one.
-    std::set<LinearConstraint, RowOrder> Seen;
+    std::set<LinearConstraint, ConstraintOrder> Seen;
     std::vector<LinearConstraint> Rows;
     for (LinearConstraint &C : System) {
       if (!tighten(C))

@@ -19,6 +19,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace ompm {
@@ -27,6 +28,14 @@ namespace ompm {
 struct LinearConstraint {
   std::map<std::string, int64_t> Coef; ///< no zero coefficients
   int64_t Const = 0;
+};
+
+/// A strict order of constraints (by coefficients, then constant): for
+/// sets and maps of them.
+struct ConstraintOrder {
+  bool operator()(const LinearConstraint &A, const LinearConstraint &B) const {
+    return std::tie(A.Coef, A.Const) < std::tie(B.Coef, B.Const);
+  }
 };
 
 /// P >= 0 as a linear constraint: every monomial of P is a variable (a loop

@@ -7,7 +7,6 @@
 #include "clang/AST/Expr.h"
 #include <map>
 #include <optional>
-#include <tuple>
 
 using namespace clang;
 
@@ -116,11 +115,6 @@ private:
     }
     return It->second;
   }
-  struct ConstraintOrder {
-    bool operator()(const LinearConstraint &A, const LinearConstraint &B) const {
-      return std::tie(A.Coef, A.Const) < std::tie(B.Coef, B.Const);
-    }
-  };
   /// proves' answers under the present Assume, by the negated question.
   mutable std::map<LinearConstraint, bool, ConstraintOrder> Proved;
   /// A condition on invariants alone that may hold (a run-time test can

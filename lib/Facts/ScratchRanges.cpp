@@ -73,20 +73,14 @@ bool ScratchRanges::isCandidate(const VarDecl *A) {
   // functions that do use it through element subscripts too (their loops
   // must not read what the loop leaves in it: whyNotPrivate).
   std::set<const FunctionDecl *> &UsedBy = Users[A];
-  auto User = [&](const Stmt *Code, const FunctionDecl *In) {
-    if (!Ok || (In && In->getCanonicalDecl() == Fn->getCanonicalDecl()))
-      return;
-    if (!In)
-      Ok = false; // an initializer takes its address
-    else if (UsedBy.insert(In).second)
-      Walk(Code);
-  };
-  if (Ok && FileStatic && Uses)
-    Uses->forEachUser(A, User);
-  else if (Ok && FileStatic)
-    forEachCode(Ctx, [&](const Stmt *Code, const FunctionDecl *In) {
-      if (usesVar(Code, A))
-        User(Code, In);
+  if (Ok && FileStatic)
+    Uses.forEachUser(A, [&](const Stmt *Code, const FunctionDecl *In) {
+      if (!Ok || (In && In->getCanonicalDecl() == Fn->getCanonicalDecl()))
+        return;
+      if (!In)
+        Ok = false; // an initializer takes its address
+      else if (UsedBy.insert(In).second)
+        Walk(Code);
     });
   It->second = Ok;
   return Ok;

@@ -57,9 +57,9 @@ struct ScratchWrites;
 class ScratchRanges {
 public:
   /// Users: the translation unit's index of who names which global (kept
-  /// across the functions asked about); null: a walk of the unit per array.
+  /// across the functions asked about).
   ScratchRanges(const clang::FunctionDecl *Fn, clang::ASTContext &Ctx,
-                const clang::ParentMap &PM, CodeUsers *Users = nullptr)
+                const clang::ParentMap &PM, CodeUsers &Users)
       : Fn(Fn), Ctx(Ctx), PM(PM), Uses(Users) {}
 
   /// Empty when A may be private to Loop (a for statement of the function)
@@ -91,7 +91,7 @@ private:
   const clang::FunctionDecl *Fn;
   clang::ASTContext &Ctx;
   const clang::ParentMap &PM;
-  CodeUsers *Uses;
+  CodeUsers &Uses;
   /// Whether V has one value in every run of the function: const, or a
   /// static variable of the file only `main` writes, in statements before
   /// the first that may call the function, never through a pointer. A

@@ -164,7 +164,7 @@ private:
   std::unique_ptr<ScratchRanges> Scratch;
   ScratchRanges &scratch() {
     if (!Scratch)
-      Scratch = std::make_unique<ScratchRanges>(Fn, Ctx, parents(), &Users);
+      Scratch = std::make_unique<ScratchRanges>(Fn, Ctx, parents(), Users);
     return *Scratch;
   }
   /// Fn's locals that keep the constant they are initialized with (`int

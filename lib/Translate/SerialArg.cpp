@@ -150,48 +150,38 @@ std::string SerialTranslator::argPass(const SerialLoop &L, const std::vector<Ker
                        (A.Max ? "max" : "min") + ": reduction(" + A.reductionItem() +
                        "), then a second kernel after the loop finds the " +
                        (A.Last ? "last" : "first") + " iteration where " + X + " equals it";
-    if (A.TieRule) {
-      // The index before the loop competes when the value stays what it
-      // was: the lower (higher) of the two.
-      std::string Before = freshName(L.Fn, Value + "_before");
+    // The value before the loop, saved on the host: without a tie rule,
+    // `>` and `<` change nothing unless the loop raised (lowered) it; with
+    // one, the index before competes when the value stayed what it was.
+    // `>=` and `<=` take the last tie, also when nothing exceeds it.
+    std::string Before;
+    if (A.TieRule || !A.Last) {
+      Before = freshName(L.Fn, Value + "_before");
       ArgDecls.push_back(A.Value->getType().getUnqualifiedType().getAsString(PP) + " " + Before +
                          ";");
       ArgBefore.push_back(Before + " = " + Value + ";");
-      ArgAfter.push_back("{");
-      for (const std::string &P : Pass)
-        ArgAfter.push_back("  " + P);
-      ArgAfter.push_back("  if (" + Found + " != " + None + " && (" + Value + " != " + Before +
-                         " || " + Found + (Smallest ? " < " : " > ") + Index + "))");
-      ArgAfter.push_back("    " + Index + " = " + Found + ";");
-      ArgAfter.push_back("}");
+    }
+    std::string Take = Found + " != " + None;
+    if (A.TieRule)
+      Take += " && (" + Value + " != " + Before + " || " + Found + (Smallest ? " < " : " > ") +
+              Index + ")";
+    ArgAfter.push_back(A.TieRule || A.Last
+                           ? std::string("{")
+                           : "if (" + Value + (A.Max ? " > " : " < ") + Before + ") {");
+    for (const std::string &P : Pass)
+      ArgAfter.push_back("  " + P);
+    ArgAfter.push_back("  if (" + Take + ")");
+    ArgAfter.push_back("    " + Index + " = " + Found + ";");
+    ArgAfter.push_back("}");
+    if (A.TieRule)
       Note = "'" + Value + "' and '" + Index + "' are an arg-" + (A.Max ? "max" : "min") +
              " with ties to the " + (Smallest ? "lowest" : "highest") + " index: reduction(" +
              A.reductionItem() + "), firstprivate(" + Index + "), then a second kernel after " +
              "the loop finds the " + (Smallest ? "lowest" : "highest") + " index where " + X +
              " equals it (or keeps '" + Index + "' when the value did not change and it is " +
              (Smallest ? "lower" : "higher") + ")";
-    } else if (A.Last) {
-      // Ties to the last iteration: also when nothing exceeds the value
-      // before.
-      ArgAfter.push_back("{");
-      for (const std::string &P : Pass)
-        ArgAfter.push_back("  " + P);
-      ArgAfter.push_back("  if (" + Found + " != " + None + ")");
-      ArgAfter.push_back("    " + Index + " = " + Found + ";");
-      ArgAfter.push_back("}");
-    } else {
-      std::string Before = freshName(L.Fn, Value + "_before");
-      ArgDecls.push_back(A.Value->getType().getUnqualifiedType().getAsString(PP) + " " + Before +
-                         ";");
-      ArgBefore.push_back(Before + " = " + Value + ";");
-      ArgAfter.push_back("if (" + Value + (A.Max ? " > " : " < ") + Before + ") {");
-      for (const std::string &P : Pass)
-        ArgAfter.push_back("  " + P);
-      ArgAfter.push_back("  if (" + Found + " != " + None + ")");
-      ArgAfter.push_back("    " + Index + " = " + Found + ";");
-      ArgAfter.push_back("}");
+    else if (!A.Last)
       Note += ", when the loop " + std::string(A.Max ? "raised" : "lowered") + " it";
-    }
     R.Notes.push_back(Note);
   }
   return "";

@@ -16,7 +16,8 @@ std::string whyNot(const std::string &Code, unsigned Line, llvm::StringRef Var) 
     return "not found";
   ParentMap PM(const_cast<Stmt *>(X.F->getBody()));
   std::vector<Poly> Guards;
-  std::string Why = ScratchRanges(X.F, X.ctx(), PM)
+  CodeUsers Users(X.ctx());
+  std::string Why = ScratchRanges(X.F, X.ctx(), PM, Users)
                         .whyNotPrivate(cast<ForStmt>(X.Loop), X.V, Guards);
   if (!Why.empty())
     return Why;
