@@ -97,28 +97,9 @@ bool tieRule(const BinaryOperator *Tie, ArgReduction &R, const VarDecl *IV, ASTC
 
 } // namespace
 
-std::optional<ArgReduction> argReductionOf(const ForStmt *For, const VarDecl *IV,
-                                           const ValueDecl *VD, const RegionFacts &F,
-                                           ASTContext &Ctx) {
-  const auto *V = dyn_cast<VarDecl>(VD);
-  if (!V || !IV || !V->getType()->isArithmeticType() || V->getType().isVolatileQualified())
-    return std::nullopt;
-  // The `if` that holds V's every use: a statement of the body itself (it
-  // runs once in every iteration; the second pass asks only its value).
-  std::vector<const DeclRefExpr *> Uses;
-  refsTo(For->getBody(), V, Uses);
-  if (Uses.empty())
-    return std::nullopt;
-  const IfStmt *If = nullptr;
-  std::vector<const Stmt *> Top = blockStatements(For->getBody());
-  for (const Stmt *S : Top)
-    if (const auto *I = dyn_cast<IfStmt>(S)) {
-      std::vector<const DeclRefExpr *> In;
-      refsTo(I, V, In);
-      if (In.size() == Uses.size())
-        If = I;
-    }
-  if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
+std::optional<ArgReduction> argIfOf(const IfStmt *If, const VarDecl *IV, const VarDecl *V,
+                                    ASTContext &Ctx) {
+  if (!If || !V || !IV || If->getElse() || If->getInit() || If->getConditionVariable())
     return std::nullopt;
   // The condition: the compared value against V, either side; or that,
   // `||` a tie rule on the index (below).
@@ -171,13 +152,46 @@ std::optional<ArgReduction> argReductionOf(const ForStmt *For, const VarDecl *IV
       return std::nullopt;
     }
   }
-  if (!R.Index || Uses.size() != (Tie ? 3u : 2u))
+  if (!R.Index || (Tie && !tieRule(Tie, R, IV, Ctx)))
     return std::nullopt;
-  if (Tie && !tieRule(Tie, R, IV, Ctx))
+  // V and the index appear nowhere else in the `if`: the compared value
+  // reads neither.
+  std::vector<const DeclRefExpr *> VUses, IndexUses;
+  refsTo(If, V, VUses);
+  refsTo(If, R.Index, IndexUses);
+  if (VUses.size() != (Tie ? 3u : 2u) || IndexUses.size() != (Tie ? 2u : 1u))
     return std::nullopt;
+  return R;
+}
+
+std::optional<ArgReduction> argReductionOf(const ForStmt *For, const VarDecl *IV,
+                                           const ValueDecl *VD, const RegionFacts &F,
+                                           ASTContext &Ctx) {
+  const auto *V = dyn_cast<VarDecl>(VD);
+  if (!V || !IV || !V->getType()->isArithmeticType() || V->getType().isVolatileQualified())
+    return std::nullopt;
+  // The `if` that holds V's every use: a statement of the body itself (it
+  // runs once in every iteration; the second pass asks only its value).
+  std::vector<const DeclRefExpr *> Uses;
+  refsTo(For->getBody(), V, Uses);
+  if (Uses.empty())
+    return std::nullopt;
+  const IfStmt *If = nullptr;
+  std::vector<const Stmt *> Top = blockStatements(For->getBody());
+  for (const Stmt *S : Top)
+    if (const auto *I = dyn_cast<IfStmt>(S)) {
+      std::vector<const DeclRefExpr *> In;
+      refsTo(I, V, In);
+      if (In.size() == Uses.size())
+        If = I;
+    }
+  std::optional<ArgReduction> Found = argIfOf(If, IV, V, Ctx);
+  if (!Found)
+    return std::nullopt;
+  ArgReduction R = *Found;
   std::vector<const DeclRefExpr *> IndexUses;
   refsTo(For->getBody(), R.Index, IndexUses);
-  if (IndexUses.size() != (Tie ? 2u : 1u) || IV->getType()->isBooleanType())
+  if (IndexUses.size() != (R.TieRule ? 2u : 1u) || IV->getType()->isBooleanType())
     return std::nullopt;
   if (!reevaluable(R.Compared, IV, F, Ctx))
     return std::nullopt;

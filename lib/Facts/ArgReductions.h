@@ -12,6 +12,8 @@
 // compared value again, so it must read nothing the loop writes, call
 // nothing, and have the value's own type (no conversion that the equality
 // would have to undo).
+// Under an OpenMP `critical` of a parallel loop the same `if` becomes a
+// max reduction on a packed key (lib/Facts/Criticals, ArgCritical.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPM_FACTS_ARGREDUCTIONS_H
@@ -61,6 +63,13 @@ std::optional<ConditionalLast> conditionalLastOf(const clang::ForStmt *For,
                                                  const clang::VarDecl *IV,
                                                  const clang::ValueDecl *V, const RegionFacts &F,
                                                  clang::ASTContext &Ctx);
+
+/// The arg reduction whose value is V that If is, as a statement of its
+/// own (its form above, IV the loop's variable): the condition, the two
+/// assignments, the tie rule; V and the index used nowhere else in it.
+/// Nullopt when If is not one.
+std::optional<ArgReduction> argIfOf(const clang::IfStmt *If, const clang::VarDecl *IV,
+                                    const clang::VarDecl *V, clang::ASTContext &Ctx);
 
 /// The arg reduction of the loop For (its variable IV) whose value is V,
 /// when V's every use in For's body is in one `if` of the forms above,

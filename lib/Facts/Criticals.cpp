@@ -30,6 +30,7 @@ const char *formName(CriticalForm F) {
   switch (F) {
   case CriticalForm::Reduction: return "reduction";
   case CriticalForm::ArrayReduction: return "array-reduction";
+  case CriticalForm::ArgReduction: return "arg-reduction";
   default: return atomicClause(F);
   }
 }
@@ -85,6 +86,10 @@ private:
     const OMPLoopDirective *LA = loopOf(A), *LB = loopOf(B);
     return !LA || !LB || LA == LB;
   }
+  /// An arg-max or arg-min critical as a packed-key reduction: sets F's
+  /// Form, X and Arg, or returns why not ("" when D's body is no such
+  /// `if` at all).
+  std::string argWhy(const OMPExecutableDirective *D, CriticalFact &F) const;
   void reductions(std::vector<CriticalFact> &Out,
                   const std::map<const OMPExecutableDirective *, CriticalShape> &Shapes);
 
@@ -307,6 +312,89 @@ std::string Analysis::callsWhy(const OMPExecutableDirective *D, const VarDecl *R
   return "";
 }
 
+std::string Analysis::argWhy(const OMPExecutableDirective *D, CriticalFact &F) const {
+  const Stmt *B = F.Body;
+  if (const auto *CS = dyn_cast<CompoundStmt>(B); CS && CS->size() == 1)
+    B = CS->body_front();
+  const auto *If = dyn_cast<IfStmt>(B);
+  const OMPLoopDirective *L = loopOf(D);
+  if (!If || !L || L->getLoopsNumber() != 1 || L->counters().size() != 1)
+    return "";
+  const auto *IVRef = dyn_cast<DeclRefExpr>((*L->counters().begin())->IgnoreParenImpCasts());
+  const auto *IV = IVRef ? dyn_cast<VarDecl>(IVRef->getDecl()) : nullptr;
+  // The value: the variable the condition compares with.
+  std::optional<ArgReduction> R;
+  const Expr *C = If->getCond()->IgnoreParenImpCasts();
+  if (const auto *Or = dyn_cast<BinaryOperator>(C); Or && Or->getOpcode() == BO_LOr)
+    C = Or->getLHS()->IgnoreParenImpCasts();
+  if (const auto *Rel = dyn_cast<BinaryOperator>(C); Rel && Rel->isRelationalOp())
+    for (const Expr *Side : {Rel->getLHS(), Rel->getRHS()})
+      if (const VarDecl *V = refVar(Side); V && !R)
+        R = argIfOf(If, IV, V, Ctx);
+  if (!R)
+    return "";
+  std::string Pair = "'" + R->Value->getNameAsString() + "' and '" +
+                     R->Index->getNameAsString() + "'";
+  if (L != Region)
+    return Pair + " are an arg-" + (R->Max ? "max" : "min") +
+           ", in a work-sharing loop of a larger parallel region: its packed key "
+           "would be set up in every thread (a combined parallel for is converted)";
+  for (const VarDecl *V : {R->Value, R->Index}) {
+    QualType T = V->getType();
+    if (!T->isIntegerType() || T->isBooleanType() || T.isVolatileQualified() ||
+        Ctx.getTypeSize(T) > 32)
+      return Pair + " are an arg-" + (R->Max ? "max" : "min") + ", but '" +
+             V->getNameAsString() + "' is a '" + T.getAsString() +
+             "': only integers of at most 32 bits pack with the index into one "
+             "64-bit reduction key";
+    if (isPrivate(V) || V == IV)
+      return "";
+    auto It = Uses.find(V);
+    if (It != Uses.end())
+      for (const Use &U : It->second)
+        if (U.Lock != D)
+          return "'" + V->getNameAsString() + "' is " + (U.Written ? "written" : "read") +
+                 " at " + line(U.E->getLocation()) + " outside the critical";
+    if (std::string W = callsWhy(D, V); !W.empty())
+      return W;
+  }
+  // Every value of the loop's variable fits the index's type: the key
+  // orders the index as the critical's comparison does.
+  QualType IT = R->Index->getType(), VT = IV->getType();
+  unsigned WI = Ctx.getIntWidth(IT), WV = Ctx.getIntWidth(VT);
+  bool SI = IT->isSignedIntegerType(), SV = VT->isSignedIntegerType();
+  if (!VT->isIntegerType() || !(SI == SV ? WI >= WV : SI && WI > WV))
+    return Pair + " are an arg-" + (R->Max ? "max" : "min") + ", but the index '" +
+           R->Index->getNameAsString() + "' (" + IT.getAsString() +
+           ") cannot hold every value of the loop's '" + IV->getNameAsString() + "' (" +
+           VT.getAsString() + ")";
+  if (R->Last && !R->TieRule)
+    return Pair + " are an arg-" + (R->Max ? "max" : "min") +
+           " whose ties go to whichever thread comes last: no reduction keeps that";
+  auto IsPrivate = [&](const ValueDecl *V) { return isPrivate(V); };
+  if (std::string W = sideEffectWhy(R->Compared, SM, IsPrivate); !W.empty())
+    return "the value '" + exprText(R->Compared, Ctx) + "' would leave the lock: " + W;
+  std::string Why;
+  walkStmts(R->Compared, [&](const Stmt *St) {
+    const auto *DR = dyn_cast<DeclRefExpr>(St);
+    const auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    if (V && !isPrivate(V) && !owned(V) && Why.empty() &&
+        llvm::any_of(WrittenAt.count(V) ? WrittenAt.at(V) : std::vector<const Expr *>{},
+                     [&](const Expr *W) { return concurrent(W, D); }))
+      Why = "it reads '" + V->getNameAsString() +
+            "', which the region writes: the lock keeps the two together";
+    return Why.empty();
+  });
+  if (!Why.empty())
+    return Why;
+  F.Form = CriticalForm::ArgReduction;
+  F.X = R->Value;
+  F.Arg = R;
+  F.Loop = L;
+  F.Why.clear();
+  return "";
+}
+
 const OMPLoopDirective *Analysis::loopOf(const Stmt *S) const {
   for (const OMPLoopDirective *L : WorkLoops)
     if (SM.isPointWithin(SM.getExpansionLoc(S->getBeginLoc()),
@@ -369,6 +457,9 @@ std::vector<CriticalFact> Analysis::run() {
       F.Form = S.Form;
     else
       F.Why = S.Why;
+    if (!S.Why.empty() && Opts.Reductions && !Directive)
+      if (std::string W = argWhy(D, F); !W.empty())
+        F.Why = W;
     Shapes[D] = S;
     Out.push_back(F);
   }

@@ -22,12 +22,18 @@
 //    variable the body reads is written nowhere in the region;
 //  - x reached through a pointer: no other pointer of the region may point
 //    to the same memory.
+// An arg-max or arg-min under a critical (lib/Facts/ArgReductions' form,
+// value and index integers of at most 32 bits each, used nowhere else in
+// the region, in the loop of a combined `parallel for`) becomes a max
+// reduction on a 64-bit key, the value in its high half, the index in its
+// low half ordered so that the tie rule's index wins.
 // A critical that fails a rule stays, with the rule and the place.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPM_FACTS_CRITICALS_H
 #define OMPM_FACTS_CRITICALS_H
 
+#include "Facts/ArgReductions.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtOpenMP.h"
 #include <set>
@@ -45,6 +51,10 @@ enum class CriticalForm {
   Compare,        ///< atomic compare (min/max)
   Reduction,      ///< removed: reduction(max|min: x) on its loop
   ArrayReduction, ///< removed: reduction(+: h) on its loop
+  /// an arg-max or arg-min (`if (a[i] > best || (a[i] == best && i <
+  /// at)) { best = a[i]; at = i; }`): a max reduction on a key that packs
+  /// the value and the index (lib/Translate/ArgCritical.cpp)
+  ArgReduction,
 };
 
 /// The atomic directive's clause for a form ("update", "compare"), or "".
@@ -71,6 +81,10 @@ struct CriticalFact {
   /// An update under a condition (`if (c) n++;`): the condition stays
   /// outside, the atomic goes inside it, around Guarded.
   const clang::Expr *Guard = nullptr, *Guarded = nullptr;
+  /// For ArgReduction: the value, the index and how they compare (X is the
+  /// value); the translation fills Clause and NewBody with its key's names.
+  std::optional<ompm::ArgReduction> Arg;
+  std::string Key; ///< For ArgReduction: the key's name (the translation's)
 };
 
 struct CriticalOptions {

@@ -51,7 +51,15 @@ void CriticalRewriter::record(const CriticalFact &F, const std::string &Directiv
     C.Converted = true;
     C.Form = formName(F.Form);
     C.Directive = Directive;
-    if (F.Form == CriticalForm::Reduction || F.Form == CriticalForm::ArrayReduction)
+    if (F.Form == CriticalForm::ArgReduction)
+      R.Notes.push_back(What + " removed: '" + F.Arg->Value->getNameAsString() + "' and '" +
+                        F.Arg->Index->getNameAsString() + "' are an arg-" +
+                        (F.Arg->Max ? "max" : "min") + (F.Arg->TieRule ? " with a tie rule" : "") +
+                        ", packed into '" + F.Key + "': reduction(" + F.Clause +
+                        ") on the loop at " + lineOf(F.Loop) +
+                        (F.Arg->TieRule ? "" : " (ties go to the lowest index, one of the "
+                                               "outcomes the critical allows)"));
+    else if (F.Form == CriticalForm::Reduction || F.Form == CriticalForm::ArrayReduction)
       R.Notes.push_back(What + " removed: reduction(" + F.Clause + ") on the loop at " +
                         lineOf(F.Loop) + (F.Form == CriticalForm::ArrayReduction
                                               ? " (each team its own copy of the array)"
@@ -97,6 +105,12 @@ void CriticalRewriter::rewrite(const std::vector<CriticalFact> &Facts, EditSet &
     }
     if (F.Form == CriticalForm::Reduction || F.Form == CriticalForm::ArrayReduction) {
       E.removeDirective(P);
+      record(F, "", "");
+      continue;
+    }
+    if (F.Form == CriticalForm::ArgReduction) {
+      E.removeDirective(P);
+      E.replace(bodyRange(F.Body), F.NewBody);
       record(F, "", "");
       continue;
     }

@@ -3,7 +3,8 @@
 // The edits of the critical sections lib/Facts/Criticals converts: the
 // directive line becomes `#pragma omp atomic <form>` (its statement loses
 // the braces an atomic does not take; a compare gets the braces it needs),
-// or goes away for a reduction, whose clause its loop's kernel carries.
+// or goes away for a reduction, whose clause its loop's kernel carries (an
+// arg-max's `if` becomes the update of its packed key: ArgCritical.cpp).
 // Each critical is a record for the report (criticals) and a decision
 // note for --explain, converted or kept with why.
 //
@@ -20,6 +21,19 @@ namespace ompm {
 /// when it comes from a macro or _Pragma.
 clang::CharSourceRange ompPragmaRange(const clang::OMPExecutableDirective *D,
                                       const clang::ASTContext &Ctx);
+
+/// The text of an arg-max critical as a packed-key reduction
+/// (ArgCritical.cpp): the lines before the loop's directive (a block's
+/// `{` and the key, set from the value and index before the loop), the
+/// statement that replaces the critical, the lines after the loop (the
+/// value and index unpacked, the block's `}`).
+struct ArgCriticalText {
+  std::vector<std::string> Before, After;
+  std::string Body;
+};
+ArgCriticalText argCriticalText(const ArgReduction &A, const std::string &Compared,
+                                const std::string &IV, const std::string &Key,
+                                const std::string &Item, clang::ASTContext &Ctx);
 
 class CriticalRewriter : public PlanStep {
 public:

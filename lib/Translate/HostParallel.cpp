@@ -3,6 +3,7 @@
 #include "Facts/OpenMPKernels.h"
 #include "Facts/Regions.h"
 #include "Facts/Scalars.h"
+#include "Facts/Directives.h"
 #include "Facts/StmtWalk.h"
 #include "Translate/Criticals.h"
 #include "Translate/KernelData.h"
@@ -63,17 +64,24 @@ std::string HostParallelTranslator::kernel(const WorkLoop &W,
   std::set<const ValueDecl *> Associated = nestVariables(F, W.For, W.D->getLoopsNumber());
   std::set<const ValueDecl *> Reduced = W.Reduced;
   std::vector<std::string> Reductions;
+  MapList Maps;
+  // An arg reduction's value and index: the kernel uses its key instead.
+  std::set<const ValueDecl *> Packed;
   for (const CriticalFact &C : Facts)
     if (C.Loop == W.D && !C.Clause.empty() &&
         !llvm::is_contained(Reductions, C.Clause)) {
       Reductions.push_back(C.Clause);
-      Reduced.insert(C.X);
+      if (C.Form == CriticalForm::ArgReduction) {
+        Packed.insert({C.Arg->Value, C.Arg->Index});
+        Maps.add("tofrom", C.Key);
+      } else {
+        Reduced.insert(C.X);
+      }
     }
-  MapList Maps;
   std::vector<std::string> Private;
   for (const ValueDecl *V : F.externalVars()) {
     std::string Name = F.nameOf(V);
-    if (Associated.count(V))
+    if (Associated.count(V) || Packed.count(V))
       continue;
     if (Reduced.count(V)) {
       Maps.add("tofrom", Name);
@@ -154,6 +162,40 @@ bool HostParallelTranslator::hostAtomics(const HostParallel &H,
   return true;
 }
 
+std::string HostParallelTranslator::freshName(const FunctionDecl *Fn, const std::string &Base) {
+  for (unsigned N = 1;; ++N) {
+    std::string Try = N == 1 ? Base : Base + std::to_string(N);
+    if (Ctx.Idents.find(Try) == Ctx.Idents.end() && NamesTaken.insert({Fn, Try}).second)
+      return Try;
+  }
+}
+
+void HostParallelTranslator::argCritical(const HostParallel &H, CriticalFact &F,
+                                         std::vector<std::string> &Before,
+                                         std::vector<std::string> &After) {
+  const ArgReduction &A = *F.Arg;
+  const Expr *E = A.Compared;
+  if (SM.getExpansionLoc(E->getBeginLoc()) != E->getBeginLoc() ||
+      SM.getExpansionLoc(E->getEndLoc()) != E->getEndLoc() || H.Loops.front().D != H.D) {
+    F.Form = CriticalForm::None;
+    F.Why = H.Loops.front().D != H.D
+                ? "its loop is not the construct's own: no place for its packed key"
+                : "the value '" + A.Value->getNameAsString() +
+                      "' is compared with comes from a macro";
+    return;
+  }
+  std::string Base = A.Value->getNameAsString() + "_" + A.Index->getNameAsString();
+  F.Key = freshName(H.Fn, Base + "_key");
+  std::string Item = freshName(H.Fn, Base + "_item");
+  const auto *IV = cast<DeclRefExpr>((*F.Loop->counters().begin())->IgnoreParenImpCasts());
+  ArgCriticalText T =
+      argCriticalText(A, text(E), IV->getDecl()->getNameAsString(), F.Key, Item, Ctx);
+  F.Clause = "max: " + F.Key;
+  F.NewBody = T.Body;
+  Before.insert(Before.end(), T.Before.begin(), T.Before.end());
+  After.insert(After.begin(), T.After.begin(), T.After.end());
+}
+
 void HostParallelTranslator::run(const std::vector<HostParallel> &Constructs) {
   CriticalRewriter CR(Ctx, Out);
   for (const HostParallel &H : Constructs) {
@@ -179,6 +221,10 @@ void HostParallelTranslator::run(const std::vector<HostParallel> &Constructs) {
     llvm::erase_if(Facts, [&](const CriticalFact &F) {
       return llvm::any_of(H.Combines, [&](const HostParallel::Combine &C) { return C.D == F.D; });
     });
+    std::vector<std::string> ArgBefore, ArgAfter;
+    for (CriticalFact &F : Facts)
+      if (F.Form == CriticalForm::ArgReduction)
+        argCritical(H, F, ArgBefore, ArgAfter);
     if (!H.Why.empty() || P.isInvalid()) {
       std::string Why = !H.Why.empty() ? H.Why
                                        : "the directive comes from a macro or _Pragma; "
@@ -229,6 +275,27 @@ void HostParallelTranslator::run(const std::vector<HostParallel> &Constructs) {
     EditSet E(SM);
     if (H.Loops.front().D == H.D) {
       E.replace(P, Lines.front());
+      if (!ArgBefore.empty()) {
+        // The block's lines go where the loop is indented (a directive is
+        // often at column 0).
+        std::string In = E.indentOf(H.Loops.front().For->getBeginLoc());
+        if (E.indentOf(P.getBegin()).empty())
+          for (std::string &L : ArgBefore)
+            L = In + L;
+        E.insertLinesBefore(P.getBegin(), ArgBefore);
+        const ForStmt *For = H.Loops.front().For;
+        if (endsItsLine(For)) {
+          E.insertLinesAfter(lastLoc(For), ArgAfter, In);
+        } else {
+          // Code follows the loop on its line (`} printf(...);`): the lines
+          // go right after the loop, before that code.
+          SourceLocation Past = Lexer::findLocationAfterToken(
+              lastLoc(For), tok::semi, SM, Ctx.getLangOpts(), false);
+          if (Past.isInvalid())
+            Past = Lexer::getLocForEndOfToken(lastLoc(For), 0, SM, Ctx.getLangOpts());
+          E.insertLinesAt(Past, ArgAfter, In);
+        }
+      }
     } else {
       E.removeDirective(P);
       for (size_t I = 0; I < H.Loops.size(); ++I)

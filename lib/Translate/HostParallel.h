@@ -53,6 +53,15 @@ private:
   bool hostAtomics(const HostParallel &H, const std::set<const clang::ValueDecl *> &Private,
                    const std::vector<const clang::OMPLoopDirective *> &Loops,
                    CriticalRewriter &CR, ConstructRecord &R);
+  /// An arg-max critical of H (F's form ArgReduction): its key's name and
+  /// text (F.Key, F.Clause, F.NewBody), the lines around the loop into
+  /// Before and After; or F stays, with why.
+  void argCritical(const HostParallel &H, CriticalFact &F, std::vector<std::string> &Before,
+                   std::vector<std::string> &After);
+  /// Base, or Base2, Base3...: a name no identifier of the file has, nor
+  /// another name made for Fn.
+  std::string freshName(const clang::FunctionDecl *Fn, const std::string &Base);
+  std::set<std::pair<const clang::FunctionDecl *, std::string>> NamesTaken;
   const PlanOptions &Opts;
   std::vector<Kernel> &Kernels;
   std::set<const clang::Stmt *> Offloaded;

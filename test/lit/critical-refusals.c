@@ -35,7 +35,7 @@ static void twice(long *p, long *q) {
 int main(void) {
   long arr[N];
   for (int i = 0; i < N; i++) x[i] = (i * 37) % 101;
-  // CHECK: critical-refusals.c:[[@LINE+1]]:3: warning: 'omp parallel for' not translated: the critical at line [[@LINE+3]] must stay a critical: it updates 'best' and 'where' together (line [[@LINE+4]]): an invariant the lock keeps
+  // CHECK: critical-refusals.c:[[@LINE+1]]:3: warning: 'omp parallel for' not translated: the critical at line [[@LINE+3]] must stay a critical: 'best' and 'where' are an arg-max, but 'best' is a 'double': only integers of at most 32 bits pack with the index into one 64-bit reduction key
   #pragma omp parallel for
   for (int i = 0; i < N; i++) {
     #pragma omp critical
@@ -93,5 +93,5 @@ int main(void) {
 }
 // CHECK: 0 of 8 constructs translated
 // JSON: {{^}}30 False 'p[0]' is reached through 'p'
-// JSON: {{^}}41 False it updates 'best' and 'where' together
+// JSON: {{^}}41 False 'best' and 'where' are an arg-max, but 'best' is a 'double'
 // OFF: warning: 'omp parallel for' not translated: it holds a critical (line {{[0-9]+}}), which --no-critical-to-atomic keeps

@@ -134,6 +134,29 @@ TEST(ArgReductionsTest, WhatASecondPassCouldNotRecompute) {
                      "best"));
 }
 
+TEST(ArgReductionsTest, TheIfAlone) {
+  // argIfOf reads one `if`, wherever it is (under a critical): the value
+  // and the index used nowhere else in it.
+  Case C = parse("  for (i = 0; i < n; i++) { if (n > 2) if (w[i] < wm || (w[i] == wm && i > at))"
+                 " { at = i; wm = w[i]; } }\n}\n", "wm");
+  ASSERT_TRUE(C.For);
+  const auto *Outer = llvm::cast<clang::IfStmt>(
+      *llvm::cast<clang::CompoundStmt>(C.For->getBody())->body_begin());
+  const auto *Inner = llvm::cast<clang::IfStmt>(Outer->getThen());
+  const auto *WM = llvm::cast<clang::VarDecl>(C.L.V);
+  std::optional<ArgReduction> R = argIfOf(Inner, C.IV, WM, C.L.ctx());
+  ASSERT_TRUE(R);
+  EXPECT_FALSE(R->Max);
+  EXPECT_TRUE(R->TieRule);
+  EXPECT_TRUE(R->Last);
+  EXPECT_EQ(R->Index->getNameAsString(), "at");
+  EXPECT_FALSE(argIfOf(Outer, C.IV, WM, C.L.ctx()));
+  Case D = parse("  for (i = 0; i < n; i++) if (w[wm] > wm) { wm = w[wm]; at = i; }\n}\n", "wm");
+  ASSERT_TRUE(D.For);
+  EXPECT_FALSE(argIfOf(llvm::cast<clang::IfStmt>(D.For->getBody()), D.IV,
+                       llvm::cast<clang::VarDecl>(D.L.V), D.L.ctx()));
+}
+
 /// Whether Var is a conditional last value of the loop.
 bool condLast(llvm::StringRef Body, llvm::StringRef Var) {
   Case C = parse(Body, Var);

@@ -91,10 +91,49 @@ TEST(Criticals, Histograms) {
             std::vector<std::string>{"keep: 'h' is read at line 8 outside the critical"});
 }
 
-TEST(Criticals, Refusals) {
+TEST(Criticals, ArgMaxAndArgMin) {
+  // Integers of at most 32 bits, with a tie rule or `>` (`<`) alone: one
+  // packed key's max reduction.
+  const char *Decls = "int v[100], vb, vat; short sv[100], sb; unsigned ub; long long wb;";
+  EXPECT_EQ(forms(loop("#pragma omp critical\n if (v[i] > vb || (v[i] == vb && i < vat)) "
+                       "{ vb = v[i]; vat = i; }", Decls)),
+            std::vector<std::string>{"arg-reduction"});
+  EXPECT_EQ(forms(loop("#pragma omp critical\n { if (sb > sv[i]) { vat = i; sb = sv[i]; } }",
+                       Decls)),
+            std::vector<std::string>{"arg-reduction"});
+  // A double, a 64-bit value: no 32-bit half holds it.
   EXPECT_EQ(forms(loop("#pragma omp critical\n if (a[i] > m) { m = a[i]; c = i; }")),
             std::vector<std::string>{
-                "keep: it updates 'm' and 'c' together (line 7): an invariant the lock keeps"});
+                "keep: 'm' and 'c' are an arg-max, but 'm' is a 'double': only integers of at "
+                "most 32 bits pack with the index into one 64-bit reduction key"});
+  EXPECT_EQ(forms(loop("#pragma omp critical\n if (v[i] > vb) { vb = v[i]; c = i; }", Decls)),
+            std::vector<std::string>{
+                "keep: 'vb' and 'c' are an arg-max, but 'c' is a 'long': only integers of at "
+                "most 32 bits pack with the index into one 64-bit reduction key"});
+  // An index narrower than the loop's variable.
+  EXPECT_EQ(forms(loop("#pragma omp critical\n if (v[i] > vb) { vb = v[i]; sat = i; }",
+                       std::string(Decls) + " short sat;")),
+            std::vector<std::string>{"keep: 'vb' and 'sat' are an arg-max, but the index 'sat' "
+                                     "(short) cannot hold every value of the loop's 'i' (int)"});
+  // `>=` alone: ties to whichever thread comes last.
+  EXPECT_EQ(forms(loop("#pragma omp critical\n if (v[i] >= vb) { vb = v[i]; vat = i; }", Decls)),
+            std::vector<std::string>{"keep: 'vb' and 'vat' are an arg-max whose ties go to "
+                                     "whichever thread comes last: no reduction keeps that"});
+  // The index read outside the critical; the value compared read from
+  // what the region writes.
+  EXPECT_EQ(forms(loop("#pragma omp critical\n if (v[i] > vb) { vb = v[i]; vat = i; }\n "
+                       "k[i] = vat;", Decls)),
+            std::vector<std::string>{"keep: 'vat' is read at line 8 outside the critical"});
+  EXPECT_EQ(forms(loop("#pragma omp critical\n if (v[i + 1] > vb) { vb = v[i + 1]; vat = i; }\n "
+                       "v[i] = 0;", Decls)),
+            std::vector<std::string>{
+                "keep: it reads 'v', which the region writes: the lock keeps the two together"});
+}
+
+TEST(Criticals, Refusals) {
+  EXPECT_EQ(forms(loop("#pragma omp critical\n if (a[i] > m) { m = a[i]; s = a[i] * 2; }")),
+            std::vector<std::string>{
+                "keep: it updates 'm' and 's' together (line 7): an invariant the lock keeps"});
   EXPECT_EQ(forms(loop("#pragma omp critical\n s += a[i];\n a[i] = s;")),
             std::vector<std::string>{"keep: 's' is read at line 8 outside the critical"});
   EXPECT_EQ(forms(loop("#pragma omp critical (x)\n s += 1;\n#pragma omp critical (y)\n s += 2;")),

@@ -41,7 +41,7 @@ TEST(HostParallelTranslate, KeptWithItsCriticalsReason) {
                 "  #pragma omp parallel for\n"
                 "  for (int i = 0; i < 64; i++) {\n"
                 "    #pragma omp critical\n"
-                "    if (a[i] > s) { s = a[i]; w = i; }\n"
+                "    { s += a[i]; w++; }\n"
                 "  }\n}\n",
                 PlanOptions(), {"-fopenmp"});
   std::vector<Kernel> Kernels;
@@ -55,6 +55,44 @@ TEST(HostParallelTranslate, KeptWithItsCriticalsReason) {
   ASSERT_EQ(X.Out.Criticals.size(), 1u);
   EXPECT_FALSE(X.Out.Criticals[0].Converted);
   EXPECT_TRUE(Kernels.empty());
+}
+
+TEST(HostParallelTranslate, AnArgMaxCriticalBecomesAPackedKeyReduction) {
+  // The key is set up in a block around the loop (at the loop's
+  // indentation, the directive being at column 0), the critical's `if`
+  // becomes the key's update, the value and the index leave the kernel.
+  PlanFixture X("int a[64], best, at;\nvoid f(void) {\n"
+                "#pragma omp parallel for\n"
+                "  for (int i = 0; i < 64; i++) {\n"
+                "#pragma omp critical\n"
+                "    if (a[i] > best || (a[i] == best && i < at)) { best = a[i]; at = i; }\n"
+                "  }\n}\n",
+                PlanOptions(), {"-fopenmp"});
+  std::vector<Kernel> Kernels;
+  PlanOptions O;
+  HostParallelTranslator T(*X.Base, O, Kernels);
+  T.run(findHostParallel(X.ctx()));
+  EXPECT_TRUE(X.only().Translated);
+  EXPECT_EQ(X.result(),
+            "int a[64], best, at;\nvoid f(void) {\n"
+            "  {\n"
+            "    unsigned long long best_at_key = ((unsigned long long)((long long)(best) + "
+            "2147483648LL) << 32 | (4294967295ULL - (unsigned long long)((long long)(at) + "
+            "2147483648LL)));\n"
+            "#pragma omp target teams distribute parallel for map(tofrom: best_at_key) "
+            "map(to: a) reduction(max: best_at_key)\n"
+            "  for (int i = 0; i < 64; i++) {\n"
+            "    { unsigned long long best_at_item = ((unsigned long long)((long long)(a[i]) + "
+            "2147483648LL) << 32 | (4294967295ULL - (unsigned long long)((long long)(i) + "
+            "2147483648LL))); if (best_at_item > best_at_key) best_at_key = best_at_item; }\n"
+            "  }\n"
+            "    best = (int)((long long)(best_at_key >> 32) - 2147483648LL);\n"
+            "    at = (int)((long long)(4294967295ULL - (best_at_key & 4294967295ULL)) - "
+            "2147483648LL);\n"
+            "  }\n"
+            "}\n");
+  ASSERT_EQ(X.Out.Criticals.size(), 1u);
+  EXPECT_EQ(X.Out.Criticals[0].Form, "arg-reduction");
 }
 
 TEST(HostParallelTranslate, StaysOnTheHostWithItsCriticalsAtomic) {

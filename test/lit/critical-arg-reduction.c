@@ -1,0 +1,119 @@
+// An arg-max under a critical of a CPU OpenMP loop (--offload=openmp): the
+// value and its index pack into one 64-bit key, the value's order in the
+// high half, the index's in the low half (reversed, so that the lowest
+// index of the maximum wins, as the tie rule says), and the critical
+// becomes the loop's reduction(max: key); the key is set up before the
+// loop in a block of its own and unpacked after it. An arg-min of shorts
+// with ties to the highest index reverses the value's order and keeps the
+// index's. `>` alone keeps the index when nothing exceeds the value before.
+// The translation prints what the original prints (clang-19 on the CPU
+// stand-in device, and gcc), and a second run changes nothing.
+// RUN: %omp-migrate --offload=openmp --explain --report=%t.json %s -- > %t.c 2> %t.err
+// RUN: %FileCheck %s --check-prefix=OUT < %t.c
+// RUN: %FileCheck %s --check-prefix=NOTE < %t.err
+// RUN: python3 -c "import json; f = json.load(open('%t.json'))['files'][0]; print('\n'.join('%%d %%s' %% (c['line'], c['form']) for c in f['criticals']))" | %FileCheck %s --check-prefix=JSON
+// RUN: %clang19-offload %t.c -o %t.omp
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.omp > %t.out
+// RUN: gcc -fopenmp -O1 %t.c -o %t.gomp && %t.gomp > %t.gout
+// RUN: gcc -fopenmp -O1 %s -o %t.orig && %t.orig > %t.ref
+// RUN: diff %t.ref %t.out
+// RUN: diff %t.ref %t.gout
+// RUN: %omp-migrate --offload=openmp %t.c -- > %t.again.c
+// RUN: diff %t.c %t.again.c
+#include <stdio.h>
+#define N 5000
+
+int v[N];
+short s[N];
+unsigned u[N];
+
+int main(void) {
+  for (int i = 0; i < N; i++) {
+    v[i] = (i * 7919) % 1009 - 500;
+    s[i] = (short)((i * 131) % 307 - 150);
+    u[i] = (unsigned)((i * 7919) % 4001);
+  }
+  u[1234] = 9000; // one maximum: `>` alone leaves no choice of index
+  int best = -1000, at = -1;
+  long total = 0;
+#pragma omp parallel for
+  for (int i = 0; i < N; i++) {
+#pragma omp critical
+    if (v[i] > best || (v[i] == best && i < at)) {
+      best = v[i];
+      at = i;
+    }
+#pragma omp critical
+    total += v[i];
+  }
+  // OUT:      {{^}}  {{{$}}
+  // OUT-NEXT: {{^}}    unsigned long long best_at_key = ((unsigned long long)((long long)(best) + 2147483648LL) << 32 | (4294967295ULL - (unsigned long long)((long long)(at) + 2147483648LL)));{{$}}
+  // OUT-NEXT: {{^}}#pragma omp target teams distribute parallel for map(tofrom: best_at_key, total) map(to: v) reduction(max: best_at_key) reduction(+: total){{$}}
+  // OUT-NEXT: {{^}}  for (int i = 0; i < N; i++) {{{$}}
+  // OUT-NEXT: {{^}}    { unsigned long long best_at_item = ((unsigned long long)((long long)(v[i]) + 2147483648LL) << 32 | (4294967295ULL - (unsigned long long)((long long)(i) + 2147483648LL))); if (best_at_item > best_at_key) best_at_key = best_at_item; }{{$}}
+  // OUT-NEXT: {{^}}    total += v[i];{{$}}
+  // OUT-NEXT: {{^}}  }{{$}}
+  // OUT-NEXT: {{^}}    best = (int)((long long)(best_at_key >> 32) - 2147483648LL);{{$}}
+  // OUT-NEXT: {{^}}    at = (int)((long long)(4294967295ULL - (best_at_key & 4294967295ULL)) - 2147483648LL);{{$}}
+  // OUT-NEXT: {{^}}  }{{$}}
+  // NOTE: critical-arg-reduction.c:[[@LINE-18]]:1: note: critical removed: 'best' and 'at' are an arg-max with a tie rule, packed into 'best_at_key': reduction(max: best_at_key) on the loop at line [[@LINE-20]]
+  printf("%d %d %ld\n", best, at, total);
+
+  short lo = 1000;
+  int lat = -1;
+#pragma omp parallel for
+  for (int i = 0; i < N; i++) {
+#pragma omp critical
+    {
+      if (s[i] < lo || (s[i] == lo && i > lat)) {
+        lo = s[i];
+        lat = i;
+      }
+    }
+  }
+  // OUT:      {{^}}    unsigned long long lo_lat_key = ((4294967295ULL - (unsigned long long)((long long)(lo) + 32768LL)) << 32 | (unsigned long long)((long long)(lat) + 2147483648LL));{{$}}
+  // OUT:      {{^}}    lo = (short)((long long)(4294967295ULL - (lo_lat_key >> 32)) - 32768LL);{{$}}
+  // OUT-NEXT: {{^}}    lat = (int)((long long)(lo_lat_key & 4294967295ULL) - 2147483648LL);{{$}}
+  printf("%d %d\n", lo, lat);
+
+  unsigned top = 600;
+  int tat = 3;
+#pragma omp parallel for
+  for (int i = 0; i < N; i++) {
+#pragma omp critical
+    if (u[i] > top) {
+      top = u[i];
+      tat = i;
+    }
+  }
+  // OUT:      {{^}}    unsigned long long top_tat_key = ((unsigned long long)((long long)(top)) << 32);{{$}}
+  // OUT:      {{^}}    if ((top_tat_key >> 32) != (unsigned long long)((long long)(top))) {{{$}}
+  // OUT-NEXT: {{^}}      top = (unsigned int)((long long)(top_tat_key >> 32));{{$}}
+  // OUT-NEXT: {{^}}      tat = (int)((long long)(4294967295ULL - (top_tat_key & 4294967295ULL)) - 2147483648LL);{{$}}
+  // OUT-NEXT: {{^}}    }{{$}}
+  // NOTE: note: critical removed: 'top' and 'tat' are an arg-max, packed into 'top_tat_key': reduction(max: top_tat_key) on the loop at line {{[0-9]+}} (ties go to the lowest index, one of the outcomes the critical allows)
+  printf("%u %d\n", top, tat);
+
+  // The loop as an if's branch, code after it on its line: the block is
+  // the branch, and the value and index are unpacked before that code.
+  int b2 = -1000, at2 = -1;
+  if (top > 0)
+#pragma omp parallel for
+    for (int i = 0; i < N; i++) {
+#pragma omp critical
+      if (v[i] > b2 || (v[i] == b2 && i < at2)) { b2 = v[i]; at2 = i; }
+    } printf("%d %d\n", b2, at2);
+  // OUT:      {{^}}  if (top > 0){{$}}
+  // OUT-NEXT: {{^}}    {{{$}}
+  // OUT:      {{^}}    }{{$}}
+  // OUT-NEXT: {{^}}      b2 = (int)((long long)(b2_at2_key >> 32) - 2147483648LL);{{$}}
+  // OUT-NEXT: {{^}}      at2 = (int)((long long)(4294967295ULL - (b2_at2_key & 4294967295ULL)) - 2147483648LL);{{$}}
+  // OUT-NEXT: {{^}}    }{{$}}
+  // OUT-NEXT: {{^}}    printf("%d %d\n", b2, at2);{{$}}
+  return 0;
+}
+// JSON:      {{^}}41 arg-reduction{{$}}
+// JSON-NEXT: {{^}}46 reduction{{$}}
+// JSON-NEXT: {{^}}66 arg-reduction{{$}}
+// JSON-NEXT: {{^}}83 arg-reduction{{$}}
+// JSON-NEXT: {{^}}103 arg-reduction{{$}}
