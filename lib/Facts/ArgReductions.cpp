@@ -195,9 +195,12 @@ std::optional<ArgReduction> argReductionOf(const ForStmt *For, const VarDecl *IV
     return std::nullopt;
   if (!reevaluable(R.Compared, IV, F, Ctx))
     return std::nullopt;
-  // A floating value is read, not computed: the second pass compares it
-  // for equality, and a compiler may contract `a*b + c` into a fused
-  // multiply-add in one kernel and not in the other.
+  if (floatingArithmetic(R.Compared))
+    return std::nullopt;
+  return R;
+}
+
+bool floatingArithmetic(const Expr *E) {
   bool Computed = false;
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
     if (!S || Computed)
@@ -207,10 +210,8 @@ std::optional<ArgReduction> argReductionOf(const ForStmt *For, const VarDecl *IV
     for (const Stmt *C : S->children())
       Walk(C);
   };
-  Walk(R.Compared);
-  if (Computed)
-    return std::nullopt;
-  return R;
+  Walk(E);
+  return Computed;
 }
 
 std::optional<ConditionalLast> conditionalLastOf(const ForStmt *For, const VarDecl *IV,

@@ -71,6 +71,12 @@ std::optional<ConditionalLast> conditionalLastOf(const clang::ForStmt *For,
 std::optional<ArgReduction> argIfOf(const clang::IfStmt *If, const clang::VarDecl *IV,
                                     const clang::VarDecl *V, clang::ASTContext &Ctx);
 
+/// Whether E computes a floating value with an arithmetic operator. A
+/// second pass compares the value for equality: it must be read, not
+/// computed, since a compiler may contract `a*b + c` into a fused
+/// multiply-add in one kernel and not in the other.
+bool floatingArithmetic(const clang::Expr *E);
+
 /// The arg reduction of the loop For (its variable IV) whose value is V,
 /// when V's every use in For's body is in one `if` of the forms above,
 /// which is a statement of the body itself; nullopt otherwise. F: the

@@ -337,17 +337,11 @@ std::string Analysis::argWhy(const OMPExecutableDirective *D, CriticalFact &F) c
                      R->Index->getNameAsString() + "'";
   if (L != Region)
     return Pair + " are an arg-" + (R->Max ? "max" : "min") +
-           ", in a work-sharing loop of a larger parallel region: its packed key "
-           "would be set up in every thread (a combined parallel for is converted)";
+           ", in a work-sharing loop of a larger parallel region: what it needs before "
+           "and after the loop would run in every thread (the loop of a combined parallel "
+           "for is converted)";
   for (const VarDecl *V : {R->Value, R->Index}) {
-    QualType T = V->getType();
-    if (!T->isIntegerType() || T->isBooleanType() || T.isVolatileQualified() ||
-        Ctx.getTypeSize(T) > 32)
-      return Pair + " are an arg-" + (R->Max ? "max" : "min") + ", but '" +
-             V->getNameAsString() + "' is a '" + T.getAsString() +
-             "': only integers of at most 32 bits pack with the index into one "
-             "64-bit reduction key";
-    if (isPrivate(V) || V == IV)
+    if (isPrivate(V) || V == IV || V->getType().isVolatileQualified())
       return "";
     auto It = Uses.find(V);
     if (It != Uses.end())
@@ -358,19 +352,61 @@ std::string Analysis::argWhy(const OMPExecutableDirective *D, CriticalFact &F) c
     if (std::string W = callsWhy(D, V); !W.empty())
       return W;
   }
+  std::string Kind = Pair + " are an arg-" + (R->Max ? "max" : "min");
   // Every value of the loop's variable fits the index's type: the key
-  // orders the index as the critical's comparison does.
+  // orders the index as the critical's comparison does, the second pass
+  // finds an index the variable takes.
   QualType IT = R->Index->getType(), VT = IV->getType();
   unsigned WI = Ctx.getIntWidth(IT), WV = Ctx.getIntWidth(VT);
   bool SI = IT->isSignedIntegerType(), SV = VT->isSignedIntegerType();
   if (!VT->isIntegerType() || !(SI == SV ? WI >= WV : SI && WI > WV))
-    return Pair + " are an arg-" + (R->Max ? "max" : "min") + ", but the index '" +
-           R->Index->getNameAsString() + "' (" + IT.getAsString() +
+    return Kind + ", but the index '" + R->Index->getNameAsString() + "' (" + IT.getAsString() +
            ") cannot hold every value of the loop's '" + IV->getNameAsString() + "' (" +
            VT.getAsString() + ")";
-  if (R->Last && !R->TieRule)
-    return Pair + " are an arg-" + (R->Max ? "max" : "min") +
-           " whose ties go to whichever thread comes last: no reduction keeps that";
+  // Packed: value and index integers of at most 32 bits, ties decided.
+  std::string PackWhy;
+  for (const VarDecl *V : {R->Value, R->Index}) {
+    QualType T = V->getType();
+    if (PackWhy.empty() &&
+        (!T->isIntegerType() || T->isBooleanType() || Ctx.getTypeSize(T) > 32))
+      PackWhy = "'" + V->getNameAsString() + "' is a '" + T.getAsString() +
+                "': only integers of at most 32 bits pack with the index into one 64-bit "
+                "reduction key";
+  }
+  if (PackWhy.empty() && R->Last && !R->TieRule)
+    PackWhy = "its ties go to whichever thread comes last: no packed key keeps that";
+  // Else a second pass: the value's own max (min) reduction, then the
+  // index found again from the value, which must read the same then.
+  std::string PassWhy;
+  if (!PackWhy.empty()) {
+    if (R->Value->getType()->isBooleanType())
+      PassWhy = "'" + R->Value->getNameAsString() + "' is a bool";
+    else if (floatingArithmetic(R->Compared))
+      PassWhy = "a second pass would compute '" + exprText(R->Compared, Ctx) +
+                "' again, and a floating value computed twice may differ (a fused "
+                "multiply-add in one kernel and not in the other)";
+    walkStmts(R->Compared, [&](const Stmt *St) {
+      if (!PassWhy.empty())
+        return false;
+      if (const auto *CE = dyn_cast<CallExpr>(St)) {
+        const FunctionDecl *Callee = CE->getDirectCallee();
+        static const char *Exact[] = {"fabs", "fabsf", "fabsl", "abs", "labs", "llabs"};
+        if (!Callee || !SM.isInSystemHeader(Callee->getLocation()) ||
+            !llvm::is_contained(Exact, Callee->getName()))
+          PassWhy = "a second pass would call " +
+                    (Callee ? "'" + Callee->getNameAsString() + "'" : std::string("a function")) +
+                    " again (only fabs and abs are exact everywhere)";
+      } else if (const auto *DR = dyn_cast<DeclRefExpr>(St)) {
+        const auto *V = dyn_cast<VarDecl>(DR->getDecl());
+        if (V && V != IV && (WrittenAt.count(V) || V->getType().isVolatileQualified()))
+          PassWhy = "a second pass would read '" + V->getNameAsString() +
+                    "' again, which the loop writes";
+      }
+      return PassWhy.empty();
+    });
+    if (!PassWhy.empty())
+      return Kind + ", but " + PackWhy + "; and " + PassWhy;
+  }
   auto IsPrivate = [&](const ValueDecl *V) { return isPrivate(V); };
   if (std::string W = sideEffectWhy(R->Compared, SM, IsPrivate); !W.empty())
     return "the value '" + exprText(R->Compared, Ctx) + "' would leave the lock: " + W;
@@ -390,6 +426,9 @@ std::string Analysis::argWhy(const OMPExecutableDirective *D, CriticalFact &F) c
   F.Form = CriticalForm::ArgReduction;
   F.X = R->Value;
   F.Arg = R;
+  F.ArgPacked = PackWhy.empty();
+  if (!F.ArgPacked)
+    F.Clause = R->reductionItem();
   F.Loop = L;
   F.Why.clear();
   return "";

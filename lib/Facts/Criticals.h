@@ -26,7 +26,11 @@
 // value and index integers of at most 32 bits each, used nowhere else in
 // the region, in the loop of a combined `parallel for`) becomes a max
 // reduction on a 64-bit key, the value in its high half, the index in its
-// low half ordered so that the tie rule's index wins.
+// low half ordered so that the tie rule's index wins. Any other arithmetic
+// value (a double), or `>=` alone, gets the value's own max (min) reduction
+// and a second kernel that finds the index, when the value compared reads
+// nothing the loop writes and computes no floating value (it is evaluated
+// again).
 // A critical that fails a rule stays, with the rule and the place.
 //
 //===----------------------------------------------------------------------===//
@@ -85,6 +89,9 @@ struct CriticalFact {
   /// value); the translation fills Clause and NewBody with its key's names.
   std::optional<ompm::ArgReduction> Arg;
   std::string Key; ///< For ArgReduction: the key's name (the translation's)
+  /// For ArgReduction: packed into one key; else the value's own reduction
+  /// (Clause) and a second pass that finds the index (Translate/ArgPass).
+  bool ArgPacked = true;
 };
 
 struct CriticalOptions {

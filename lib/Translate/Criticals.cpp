@@ -51,7 +51,13 @@ void CriticalRewriter::record(const CriticalFact &F, const std::string &Directiv
     C.Converted = true;
     C.Form = formName(F.Form);
     C.Directive = Directive;
-    if (F.Form == CriticalForm::ArgReduction)
+    if (F.Form == CriticalForm::ArgReduction && !F.ArgPacked)
+      R.Notes.push_back(What + " removed: '" + F.Arg->Value->getNameAsString() + "' and '" +
+                        F.Arg->Index->getNameAsString() + "' are an arg-" +
+                        (F.Arg->Max ? "max" : "min") + (F.Arg->TieRule ? " with a tie rule" : "") +
+                        ": reduction(" + F.Clause + ") on the loop at " + lineOf(F.Loop) +
+                        ", then a second kernel after it finds the index");
+    else if (F.Form == CriticalForm::ArgReduction)
       R.Notes.push_back(What + " removed: '" + F.Arg->Value->getNameAsString() + "' and '" +
                         F.Arg->Index->getNameAsString() + "' are an arg-" +
                         (F.Arg->Max ? "max" : "min") + (F.Arg->TieRule ? " with a tie rule" : "") +
@@ -110,7 +116,8 @@ void CriticalRewriter::rewrite(const std::vector<CriticalFact> &Facts, EditSet &
     }
     if (F.Form == CriticalForm::ArgReduction) {
       E.removeDirective(P);
-      E.replace(bodyRange(F.Body), F.NewBody);
+      if (!F.NewBody.empty()) // packed: the key's update
+        E.replace(bodyRange(F.Body), F.NewBody);
       record(F, "", "");
       continue;
     }

@@ -5,6 +5,7 @@
 #include "Facts/Scalars.h"
 #include "Facts/Directives.h"
 #include "Facts/StmtWalk.h"
+#include "Translate/ArgPass.h"
 #include "Translate/Criticals.h"
 #include "Translate/KernelData.h"
 #include "clang/Lex/Lexer.h"
@@ -65,23 +66,33 @@ std::string HostParallelTranslator::kernel(const WorkLoop &W,
   std::set<const ValueDecl *> Reduced = W.Reduced;
   std::vector<std::string> Reductions;
   MapList Maps;
-  // An arg reduction's value and index: the kernel uses its key instead.
-  std::set<const ValueDecl *> Packed;
+  // A packed arg reduction's value and index: the kernel uses its key
+  // instead. Else the value is reduced and the index private to each
+  // thread (firstprivate with a tie rule, whose comparisons read it); a
+  // second pass finds it.
+  std::set<const ValueDecl *> ArgVars;
+  std::vector<std::string> Private, FirstPrivate;
   for (const CriticalFact &C : Facts)
     if (C.Loop == W.D && !C.Clause.empty() &&
         !llvm::is_contained(Reductions, C.Clause)) {
       Reductions.push_back(C.Clause);
-      if (C.Form == CriticalForm::ArgReduction) {
-        Packed.insert({C.Arg->Value, C.Arg->Index});
+      if (C.Form == CriticalForm::ArgReduction && C.ArgPacked) {
+        ArgVars.insert({C.Arg->Value, C.Arg->Index});
         Maps.add("tofrom", C.Key);
-      } else {
-        Reduced.insert(C.X);
+        continue;
+      }
+      Reduced.insert(C.X);
+      if (C.Form == CriticalForm::ArgReduction) {
+        ArgVars.insert(C.Arg->Index);
+        if (C.Arg->TieRule)
+          FirstPrivate.push_back(C.Arg->Index->getNameAsString());
+        else
+          Private.push_back(C.Arg->Index->getNameAsString());
       }
     }
-  std::vector<std::string> Private;
   for (const ValueDecl *V : F.externalVars()) {
     std::string Name = F.nameOf(V);
-    if (Associated.count(V) || Packed.count(V))
+    if (Associated.count(V) || ArgVars.count(V))
       continue;
     if (Reduced.count(V)) {
       Maps.add("tofrom", Name);
@@ -117,6 +128,8 @@ std::string HostParallelTranslator::kernel(const WorkLoop &W,
   Maps.renderInto(Cl);
   if (!Private.empty())
     Cl.push_back("private(" + llvm::join(Private, ", ") + ")");
+  if (!FirstPrivate.empty())
+    Cl.push_back("firstprivate(" + llvm::join(FirstPrivate, ", ") + ")");
   for (const std::string &Red : Reductions)
     Cl.push_back("reduction(" + Red + ")");
   if (!W.If.empty())
@@ -184,6 +197,8 @@ void HostParallelTranslator::argCritical(const HostParallel &H, CriticalFact &F,
                       "' is compared with comes from a macro";
     return;
   }
+  if (!F.ArgPacked)
+    return; // its second pass is written with the kernel (argSecondPass)
   std::string Base = A.Value->getNameAsString() + "_" + A.Index->getNameAsString();
   F.Key = freshName(H.Fn, Base + "_key");
   std::string Item = freshName(H.Fn, Base + "_item");
@@ -194,6 +209,36 @@ void HostParallelTranslator::argCritical(const HostParallel &H, CriticalFact &F,
   F.NewBody = T.Body;
   Before.insert(Before.end(), T.Before.begin(), T.Before.end());
   After.insert(After.begin(), T.After.begin(), T.After.end());
+}
+
+std::string HostParallelTranslator::argSecondPass(const HostParallel &H, const CriticalFact &F,
+                                                  const std::vector<KernelItem> &Items,
+                                                  std::vector<std::string> &Before,
+                                                  std::vector<std::string> &After,
+                                                  ConstructRecord &R) {
+  const ForStmt *For = H.Loops.front().For;
+  std::string What = "the arg-" + std::string(F.Arg->Max ? "max" : "min") + " at line " +
+                     std::to_string(SM.getPresumedLineNumber(SM.getExpansionLoc(F.D->getBeginLoc())));
+  RegionFacts RF(For, Ctx);
+  const CanonicalLoop *CL = RF.loopOf(For);
+  if (!CL || !CL->IV)
+    return What + ": its loop is not canonical, no second pass copies it";
+  ArgPassWriter W(*this, [&](const std::string &Base) { return freshName(H.Fn, Base); });
+  ArgPassText T;
+  if (std::string Why = W.write(*F.Arg, For, *CL, Items, T); !Why.empty())
+    return What + ": " + Why;
+  // In a block of its own, as the packed form.
+  Before.push_back("{");
+  for (const std::vector<std::string> *Part : {&T.Decls, &T.Before})
+    for (const std::string &L : *Part)
+      Before.push_back("  " + L);
+  std::vector<std::string> Lines;
+  for (const std::string &L : T.After)
+    Lines.push_back("  " + L);
+  Lines.push_back("}");
+  After.insert(After.begin(), Lines.begin(), Lines.end());
+  R.Notes.push_back(T.Note);
+  return "";
 }
 
 void HostParallelTranslator::run(const std::vector<HostParallel> &Constructs) {
@@ -266,6 +311,9 @@ void HostParallelTranslator::run(const std::vector<HostParallel> &Constructs) {
     for (const HostParallel::Combine &C : H.Combines)
       if (Why.empty() && ompPragmaRange(C.D, Ctx).isInvalid())
         Why = "the directive at " + CR.lineOf(C.D) + " comes from a macro or _Pragma";
+    for (CriticalFact &F : Facts)
+      if (Why.empty() && F.Form == CriticalForm::ArgReduction && !F.ArgPacked)
+        Why = argSecondPass(H, F, Items.front(), ArgBefore, ArgAfter, R);
     if (!Why.empty()) {
       if (!hostAtomics(H, Private, Loops, CR, R))
         CR.recordOnly(Facts, "its construct stays on the host");

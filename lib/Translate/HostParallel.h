@@ -58,6 +58,14 @@ private:
   /// Before and After; or F stays, with why.
   void argCritical(const HostParallel &H, CriticalFact &F, std::vector<std::string> &Before,
                    std::vector<std::string> &After);
+  /// The second pass of an arg-max critical of H that packs into no key
+  /// (F.ArgPacked false), after its loop's kernel (whose map items are
+  /// Items): its lines around the loop into Before and After, its note
+  /// into R; why not, else "".
+  std::string argSecondPass(const HostParallel &H, const CriticalFact &F,
+                            const std::vector<KernelItem> &Items,
+                            std::vector<std::string> &Before, std::vector<std::string> &After,
+                            ConstructRecord &R);
   /// Base, or Base2, Base3...: a name no identifier of the file has, nor
   /// another name made for Fn.
   std::string freshName(const clang::FunctionDecl *Fn, const std::string &Base);

@@ -20,18 +20,21 @@
 // RUN: diff %t.ref %t.gout
 // RUN: %omp-migrate --offload=openmp %t.c -- > %t.again.c
 // RUN: diff %t.c %t.again.c
+#include <math.h>
 #include <stdio.h>
 #define N 5000
 
 int v[N];
 short s[N];
 unsigned u[N];
+double d[N];
 
 int main(void) {
   for (int i = 0; i < N; i++) {
     v[i] = (i * 7919) % 1009 - 500;
     s[i] = (short)((i * 131) % 307 - 150);
     u[i] = (unsigned)((i * 7919) % 4001);
+    d[i] = (double)((i * 37) % 1001 - 500) / 4.0;
   }
   u[1234] = 9000; // one maximum: `>` alone leaves no choice of index
   int best = -1000, at = -1;
@@ -110,10 +113,50 @@ int main(void) {
   // OUT-NEXT: {{^}}      at2 = (int)((long long)(4294967295ULL - (b2_at2_key & 4294967295ULL)) - 2147483648LL);{{$}}
   // OUT-NEXT: {{^}}    }{{$}}
   // OUT-NEXT: {{^}}    printf("%d %d\n", b2, at2);{{$}}
+
+  // A pivot search on doubles: no packed key holds a double, so the value
+  // gets its own max reduction, the index is firstprivate (the tie rule
+  // reads it), and a second kernel after the loop finds the lowest index
+  // where fabs(d[i]) equals the maximum (the index before competes when the
+  // value did not change).
+  double piv = 0.0;
+  int ip = -1;
+#pragma omp parallel for
+  for (int i = 0; i < N; i++) {
+#pragma omp critical
+    if (fabs(d[i]) > piv || (fabs(d[i]) == piv && i < ip)) {
+      piv = fabs(d[i]);
+      ip = i;
+    }
+  }
+  // OUT:      {{^}}  {{{$}}
+  // OUT-NEXT: {{^}}    long long ip_first;{{$}}
+  // OUT-NEXT: {{^}}    double piv_before;{{$}}
+  // OUT-NEXT: {{^}}    piv_before = piv;{{$}}
+  // OUT-NEXT: {{^}}#pragma omp target teams distribute parallel for map(to: d) map(tofrom: piv) firstprivate(ip) reduction(max: piv){{$}}
+  // OUT-NEXT: {{^}}  for (int i = 0; i < N; i++) {{{$}}
+  // OUT-NEXT: {{^}}    if (fabs(d[i]) > piv || (fabs(d[i]) == piv && i < ip)) {{{$}}
+  // OUT-NEXT: {{^}}      piv = fabs(d[i]);{{$}}
+  // OUT-NEXT: {{^}}      ip = i;{{$}}
+  // OUT-NEXT: {{^}}    }{{$}}
+  // OUT-NEXT: {{^}}  }{{$}}
+  // OUT-NEXT: {{^}}    {{{$}}
+  // OUT-NEXT: {{^}}      ip_first = 0x7fffffffffffffffLL;{{$}}
+  // OUT-NEXT: {{^}}      #pragma omp target teams distribute parallel for map(to: d) reduction(min: ip_first){{$}}
+  // OUT-NEXT: {{^}}      for (int i = 0; i < N; i++){{$}}
+  // OUT-NEXT: {{^}}        if (fabs(d[i]) == piv && i < ip_first){{$}}
+  // OUT-NEXT: {{^}}          ip_first = i;{{$}}
+  // OUT-NEXT: {{^}}      if (ip_first != 0x7fffffffffffffffLL && (piv != piv_before || ip_first < ip)){{$}}
+  // OUT-NEXT: {{^}}        ip = ip_first;{{$}}
+  // OUT-NEXT: {{^}}    }{{$}}
+  // OUT-NEXT: {{^}}  }{{$}}
+  // NOTE: note: critical removed: 'piv' and 'ip' are an arg-max with a tie rule: reduction(max: piv) on the loop at line {{[0-9]+}}, then a second kernel after it finds the index
+  printf("%g %d\n", piv, ip);
   return 0;
 }
-// JSON:      {{^}}41 arg-reduction{{$}}
-// JSON-NEXT: {{^}}46 reduction{{$}}
-// JSON-NEXT: {{^}}66 arg-reduction{{$}}
-// JSON-NEXT: {{^}}83 arg-reduction{{$}}
-// JSON-NEXT: {{^}}103 arg-reduction{{$}}
+// JSON:      {{^}}44 arg-reduction{{$}}
+// JSON-NEXT: {{^}}49 reduction{{$}}
+// JSON-NEXT: {{^}}69 arg-reduction{{$}}
+// JSON-NEXT: {{^}}86 arg-reduction{{$}}
+// JSON-NEXT: {{^}}106 arg-reduction{{$}}
+// JSON-NEXT: {{^}}126 arg-reduction{{$}}

@@ -35,11 +35,12 @@ static void twice(long *p, long *q) {
 int main(void) {
   long arr[N];
   for (int i = 0; i < N; i++) x[i] = (i * 37) % 101;
-  // CHECK: critical-refusals.c:[[@LINE+1]]:3: warning: 'omp parallel for' not translated: the critical at line [[@LINE+3]] must stay a critical: 'best' and 'where' are an arg-max, but 'best' is a 'double': only integers of at most 32 bits pack with the index into one 64-bit reduction key
+  // CHECK: critical-refusals.c:[[@LINE+1]]:3: warning: 'omp parallel for' not translated: the critical at line [[@LINE+3]] must stay a critical: 'best' and 'where' are an arg-max, but 'best' is a 'double': only integers of at most 32 bits pack with the index into one 64-bit reduction key; and a second pass would read 'x' again, which the loop writes
   #pragma omp parallel for
   for (int i = 0; i < N; i++) {
     #pragma omp critical
     if (x[i] > best) { best = x[i]; where = i; }
+    x[i] = x[i] / 2;
   }
   // CHECK: warning: 'omp parallel for' not translated: the critical at line [[@LINE+4]] must stay a critical: 'cnt' is read at line [[@LINE+6]] outside the critical
   #pragma omp parallel for

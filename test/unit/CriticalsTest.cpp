@@ -101,24 +101,32 @@ TEST(Criticals, ArgMaxAndArgMin) {
   EXPECT_EQ(forms(loop("#pragma omp critical\n { if (sb > sv[i]) { vat = i; sb = sv[i]; } }",
                        Decls)),
             std::vector<std::string>{"arg-reduction"});
-  // A double, a 64-bit value: no 32-bit half holds it.
+  // A double, a 64-bit index, `>=` alone: no packed key; the value's own
+  // reduction and a second pass that finds the index.
   EXPECT_EQ(forms(loop("#pragma omp critical\n if (a[i] > m) { m = a[i]; c = i; }")),
+            std::vector<std::string>{"arg-reduction max: m"});
+  EXPECT_EQ(forms(loop("#pragma omp critical\n if (v[i] > vb) { vb = v[i]; c = i; }", Decls)),
+            std::vector<std::string>{"arg-reduction max: vb"});
+  EXPECT_EQ(forms(loop("#pragma omp critical\n if (v[i] >= vb) { vb = v[i]; vat = i; }", Decls)),
+            std::vector<std::string>{"arg-reduction max: vb"});
+  // ... unless the value is computed in floating point or reads what the
+  // loop writes: a second pass could not find it again.
+  EXPECT_EQ(forms(loop("#pragma omp critical\n if (a[i] * 2 > m) { m = a[i] * 2; c = i; }")),
             std::vector<std::string>{
                 "keep: 'm' and 'c' are an arg-max, but 'm' is a 'double': only integers of at "
-                "most 32 bits pack with the index into one 64-bit reduction key"});
-  EXPECT_EQ(forms(loop("#pragma omp critical\n if (v[i] > vb) { vb = v[i]; c = i; }", Decls)),
+                "most 32 bits pack with the index into one 64-bit reduction key; and a second "
+                "pass would compute 'a[i] * 2' again, and a floating value computed twice may "
+                "differ (a fused multiply-add in one kernel and not in the other)"});
+  EXPECT_EQ(forms(loop("#pragma omp critical\n if (a[i] > m) { m = a[i]; c = i; }\n a[i] = 0;")),
             std::vector<std::string>{
-                "keep: 'vb' and 'c' are an arg-max, but 'c' is a 'long': only integers of at "
-                "most 32 bits pack with the index into one 64-bit reduction key"});
+                "keep: 'm' and 'c' are an arg-max, but 'm' is a 'double': only integers of at "
+                "most 32 bits pack with the index into one 64-bit reduction key; and a second "
+                "pass would read 'a' again, which the loop writes"});
   // An index narrower than the loop's variable.
   EXPECT_EQ(forms(loop("#pragma omp critical\n if (v[i] > vb) { vb = v[i]; sat = i; }",
                        std::string(Decls) + " short sat;")),
             std::vector<std::string>{"keep: 'vb' and 'sat' are an arg-max, but the index 'sat' "
                                      "(short) cannot hold every value of the loop's 'i' (int)"});
-  // `>=` alone: ties to whichever thread comes last.
-  EXPECT_EQ(forms(loop("#pragma omp critical\n if (v[i] >= vb) { vb = v[i]; vat = i; }", Decls)),
-            std::vector<std::string>{"keep: 'vb' and 'vat' are an arg-max whose ties go to "
-                                     "whichever thread comes last: no reduction keeps that"});
   // The index read outside the critical; the value compared read from
   // what the region writes.
   EXPECT_EQ(forms(loop("#pragma omp critical\n if (v[i] > vb) { vb = v[i]; vat = i; }\n "

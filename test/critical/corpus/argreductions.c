@@ -4,8 +4,10 @@
 // tie rule on the index (`|| (v == best && i < at)`) says which index of
 // the extremum wins, so the result is the same whatever the threads' order.
 // Without a tie rule (`>` alone) the critical lets any index of the maximum
-// win: the data here has one maximum, so every run prints the same.
-// Other shapes keep the critical, and with it their construct.
+// win: the data here has one maximum, so every run prints the same. A
+// double or 64-bit value (or `>=` alone) gets the value's own reduction and
+// a second kernel that finds the index, when the value compared can be
+// read again. Other shapes keep the critical, and with it their construct.
 #include <stdio.h>
 
 #define N 24000
@@ -92,7 +94,9 @@ int main(void) {
   }
   printf("unchanged %d %d\n", hi, hat);
 
-  // `>=` alone: the tie goes to whichever thread comes last.
+  // `>=` alone: the tie goes to whichever thread comes last (the second
+  // pass takes the last index; the index is not printed, since the
+  // original's depends on the threads' order).
   int ge = -5000, gat = -1;
   long sum = 0;
 #pragma omp parallel for
@@ -107,7 +111,7 @@ int main(void) {
   }
   printf("lasttie %d %ld\n", ge, sum);
 
-  // A double value: no 32-bit half holds it.
+  // A double value: no 32-bit half holds it; a second pass finds the index.
   double dbest = -1.0;
   int dat = -1;
 #pragma omp parallel for
@@ -132,6 +136,20 @@ int main(void) {
     }
   }
   printf("wide %lld %d\n", bb, bat);
+
+  // A double computed (a multiply-add a compiler may fuse in one kernel
+  // and not in the other): no second pass can find it again.
+  double cb = -1.0;
+  int cat = -1;
+#pragma omp parallel for
+  for (int i = 0; i < N; i++) {
+#pragma omp critical // C:computed
+    if (d[i] * 0.5 + 1.0 > cb || (d[i] * 0.5 + 1.0 == cb && i < cat)) {
+      cb = d[i] * 0.5 + 1.0;
+      cat = i;
+    }
+  }
+  printf("computed %g %d\n", cb, cat);
 
   // The value is read outside the critical: the lock orders that read.
   int rb = -5000, rat = -1, above = 0;
