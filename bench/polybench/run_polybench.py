@@ -34,6 +34,15 @@ the whole process. Runs are serialized (one at a time, also with -j) so
 that two runs never share the CPUs; compiles of other kernels may run
 beside them.
 
+--proxies runs each translation once more on the CPU stand-in with
+LIBOMPTARGET_INFO=33 and prints a second table of what a GPU would see,
+before a GPU confirms it (issue #31): kernel launches in the whole run
+(libomptarget's "Entering OpenMP kernel" lines), bytes copied to and from
+the device (its "Copying data" lines), and, from the report, the offloaded
+loops of the timed kernel_* function with their collapse (the loops whose
+iterations a kernel spreads over teams and threads: gemm's i alone, or i
+and j).
+
 --gpu-build DIR builds every translated kernel for an NVIDIA GPU
 (clang-19 -fopenmp --offload-arch=sm_90 --libomptarget-nvptx-bc-path=
 /usr/lib/llvm-19/lib -foffload-lto -O2, PATH with /usr/local/cuda/bin for
@@ -236,6 +245,27 @@ def normalize(reason):
     return r
 
 
+def kernel_loops(path, src_text):
+    """The offloaded loops of the timed kernel_* function: [(line, collapse)]."""
+    with open(path) as f:
+        rep = json.load(f)
+    fn = function_of(src_text)
+    out = []
+    for fl in rep.get("files", []):
+        for lp in fl.get("loops", []):
+            if lp.get("offloaded") and fn(lp.get("line", 0)).startswith("kernel_"):
+                out.append((lp.get("line", 0), lp.get("collapse", 1)))
+    return out
+
+
+def proxies(err):
+    """(launches, bytes to the device, bytes from it) from LIBOMPTARGET_INFO=33 output."""
+    launches = len(re.findall(r"info: Entering OpenMP kernel at ", err))
+    to = sum(int(m) for m in re.findall(r"Copying data from host to device, .*?Size=(\d+)", err))
+    frm = sum(int(m) for m in re.findall(r"Copying data from device to host, .*?Size=(\d+)", err))
+    return launches, to, frm
+
+
 def read_report(path, src_text):
     """(considered, offloaded, kept, [(line, function, reason)])."""
     with open(path) as f:
@@ -346,6 +376,11 @@ def one_kernel(a, name, rel):
         row["detail"] = "translation exit %d: %s" % (r2[0], last_error(r2[2]))
         return row
     row["result"], row["detail"], _ = compare_dumps(r1[2], r2[2], a.rtol, a.atol)
+    if a.proxies:
+        with RUN_LOCK:
+            r4 = run([omp_exe], a.timeout, env=dict(env, LIBOMPTARGET_INFO="33"))
+        row["launches"], row["bytes_to"], row["bytes_from"] = proxies(r4[2])
+        row["kernel_loops"] = kernel_loops(report, read(src)) if os.path.isfile(report) else []
     if "MISMATCH" in row["result"]:
         # One team of one thread runs the offloaded loops in the serial
         # order: bit-identical then, the difference is the order of the
@@ -506,11 +541,31 @@ def emit(rows, head, a, offload_name="offload"):
         tot[0], tot[1], tot[2], ok, len(rows), ident))
     if getattr(a, "reasons", False):
         lines += [""] + reasons_table(rows)
+    if getattr(a, "proxies", False):
+        lines += [""] + proxies_table(rows, a)
     text = "\n".join(lines) + "\n"
     print(text)
     if a.out:
         write(a.out, text)
     return 0 if ok == len(rows) else 1
+
+
+def proxies_table(rows, a):
+    """The CPU-side proxies of a GPU run, one row per kernel."""
+    out = ["CPU-side proxies (`--proxies`, %s): kernel launches in the whole run and MB copied "
+           "to and from the device (libomptarget's LIBOMPTARGET_INFO=33 on the CPU stand-in); "
+           "the timed kernel_* function's offloaded loops as line:collapse." % a.dataset, "",
+           "| kernel | launches | MB to device | MB from device | kernel_* loops offloaded (line:collapse) |",
+           "|---|--:|--:|--:|---|"]
+    for r in rows:
+        if "launches" not in r:
+            out.append("| %s | n/a | n/a | n/a | %s |" % (r["kernel"], r["result"]))
+            continue
+        loops = ", ".join("%d:%d" % lc for lc in r["kernel_loops"]) or "none"
+        out.append("| %s | %d | %.3f | %.3f | %s |" % (r["kernel"], r["launches"],
+                                                      r["bytes_to"] / 1e6, r["bytes_from"] / 1e6,
+                                                      loops))
+    return out
 
 
 def reasons_table(rows):
@@ -546,6 +601,9 @@ def main(argv):
     p.add_argument("--work", default=None, help="work directory (default /tmp/polybench-<dataset>)")
     p.add_argument("--kernels", default=None, help="comma-separated subset (gemm,atax,...)")
     p.add_argument("--reasons", action="store_true", help="print a histogram of the keep reasons")
+    p.add_argument("--proxies", action="store_true",
+                   help="also print the CPU-side proxies of a GPU run: launches, bytes moved, "
+                   "the kernel's offloaded loops and their collapse")
     p.add_argument("--restrict", action="store_true",
                    help="-DPOLYBENCH_USE_RESTRICT: the kernels' array parameters are declared restrict")
     p.add_argument("-D", "--define", action="append", metavar="NAME[=VALUE]",

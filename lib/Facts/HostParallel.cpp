@@ -490,20 +490,34 @@ public:
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool VisitFunctionDecl(FunctionDecl *Fn) {
     const SourceManager &SM = Ctx.getSourceManager();
-    if (!Fn->doesThisDeclarationHaveABody() || Fn->isDependentContext() ||
+    if (!Fn->doesThisDeclarationHaveABody() ||
         !SM.isInMainFile(SM.getExpansionLoc(Fn->getBeginLoc())))
       return true;
     walk(Fn->getBody(), Fn);
     return true;
   }
+  // A member function of a class template is a declaration of its own
+  // too (VisitFunctionDecl sees it); a template's instantiations are not
+  // visited: one source text, one decision.
 
 private:
   void walk(const Stmt *S, const FunctionDecl *Fn) {
     if (!S || isa<LambdaExpr>(S))
       return;
     if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
-      if (isa<OMPParallelForDirective>(D) || isa<OMPParallelForSimdDirective>(D) ||
-          isa<OMPParallelDirective>(D))
+      if (Fn->isDependentContext() &&
+          (isa<OMPParallelForDirective>(D) || isa<OMPParallelForSimdDirective>(D) ||
+           isa<OMPParallelDirective>(D))) {
+        // Its types are not known until it is instantiated: reported, left
+        // as written (not silently skipped).
+        HostParallel H;
+        H.D = D;
+        H.Fn = Fn;
+        H.Why = "it is in a template, whose types each instantiation decides: "
+                "--offload=openmp offloads no template code";
+        Out.push_back(H);
+      } else if (isa<OMPParallelForDirective>(D) || isa<OMPParallelForSimdDirective>(D) ||
+                 isa<OMPParallelDirective>(D))
         Out.push_back(F.analyse(D, Fn));
       return; // nothing inside another directive
     }

@@ -98,6 +98,33 @@ CharSourceRange CriticalRewriter::bodyRange(const Stmt *Body) const {
                                   Ctx.getLangOpts());
 }
 
+std::vector<std::string> CriticalRewriter::commentsIn(CharSourceRange R) const {
+  std::vector<std::string> Out;
+  if (R.isInvalid())
+    return Out;
+  auto [FID, B] = SM.getDecomposedLoc(R.getBegin());
+  unsigned End = SM.getFileOffset(R.getEnd());
+  StringRef Buf = SM.getBufferData(FID);
+  Lexer Lex(SM.getLocForStartOfFile(FID), Ctx.getLangOpts(), Buf.begin(), Buf.begin() + B,
+            Buf.end());
+  Lex.SetCommentRetentionState(true);
+  Token T;
+  while (true) {
+    bool AtEnd = Lex.LexFromRawLexer(T);
+    if (T.is(tok::eof) || SM.getFileOffset(T.getLocation()) >= End)
+      break;
+    if (T.is(tok::comment))
+      Out.push_back(Lexer::getSourceText(CharSourceRange::getCharRange(T.getLocation(),
+                                                                      T.getEndLoc()),
+                                         SM, Ctx.getLangOpts())
+                        .rtrim()
+                        .str());
+    if (AtEnd)
+      break;
+  }
+  return Out;
+}
+
 void CriticalRewriter::rewrite(const std::vector<CriticalFact> &Facts, EditSet &E) {
   for (const CriticalFact &F : Facts) {
     if (F.Form == CriticalForm::None) {
@@ -116,8 +143,15 @@ void CriticalRewriter::rewrite(const std::vector<CriticalFact> &Facts, EditSet &
     }
     if (F.Form == CriticalForm::ArgReduction) {
       E.removeDirective(P);
-      if (!F.NewBody.empty()) // packed: the key's update
-        E.replace(bodyRange(F.Body), F.NewBody);
+      if (!F.NewBody.empty()) { // packed: the key's update
+        // The comments of the statement it replaces stay, each on a line
+        // of its own before it.
+        CharSourceRange B = bodyRange(F.Body);
+        std::string Text;
+        for (const std::string &C : commentsIn(B))
+          Text += C + "\n" + E.indentOf(B.getBegin());
+        E.replace(B, Text + F.NewBody);
+      }
       record(F, "", "");
       continue;
     }

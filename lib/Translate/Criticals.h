@@ -53,6 +53,8 @@ private:
   /// not a block.
   clang::CharSourceRange bodyRange(const clang::Stmt *Body) const;
   void record(const CriticalFact &F, const std::string &Directive, const std::string &Why);
+  /// The text of each comment in R, in order.
+  std::vector<std::string> commentsIn(clang::CharSourceRange R) const;
 };
 
 } // namespace ompm

@@ -248,6 +248,10 @@ void HostParallelTranslator::run(const std::vector<HostParallel> &Constructs) {
     CharSourceRange P = ompPragmaRange(H.D, Ctx);
     if (P.isValid())
       R.Original = Lexer::getSourceText(P, SM, Ctx.getLangOpts()).str();
+    if (H.Fn->isDependentContext()) {
+      fail(R, H.Why); // template code: its criticals are not looked at either
+      continue;
+    }
     std::set<const ValueDecl *> Private;
     std::vector<const OMPLoopDirective *> Loops;
     for (const WorkLoop &W : H.Loops) {

@@ -98,17 +98,21 @@ int main(void) {
   printf("%u %d\n", top, tat);
 
   // The loop as an if's branch, code after it on its line: the block is
-  // the branch, and the value and index are unpacked before that code.
+  // the branch, and the value and index are unpacked before that code. A
+  // comment in the critical's statement stays, on a line before the key's
+  // update.
   int b2 = -1000, at2 = -1;
   if (top > 0)
 #pragma omp parallel for
     for (int i = 0; i < N; i++) {
 #pragma omp critical
-      if (v[i] > b2 || (v[i] == b2 && i < at2)) { b2 = v[i]; at2 = i; }
+      if (v[i] > b2 || (v[i] == b2 && i < at2)) { b2 = v[i]; /* the value */ at2 = i; }
     } printf("%d %d\n", b2, at2);
   // OUT:      {{^}}  if (top > 0){{$}}
   // OUT-NEXT: {{^}}    {{{$}}
-  // OUT:      {{^}}    }{{$}}
+  // OUT:      {{^}}      /* the value */{{$}}
+  // OUT-NEXT: {{^}}      { unsigned long long b2_at2_item = {{.*}}; }{{$}}
+  // OUT-NEXT: {{^}}    }{{$}}
   // OUT-NEXT: {{^}}      b2 = (int)((long long)(b2_at2_key >> 32) - 2147483648LL);{{$}}
   // OUT-NEXT: {{^}}      at2 = (int)((long long)(4294967295ULL - (b2_at2_key & 4294967295ULL)) - 2147483648LL);{{$}}
   // OUT-NEXT: {{^}}    }{{$}}
@@ -158,5 +162,5 @@ int main(void) {
 // JSON-NEXT: {{^}}49 reduction{{$}}
 // JSON-NEXT: {{^}}69 arg-reduction{{$}}
 // JSON-NEXT: {{^}}86 arg-reduction{{$}}
-// JSON-NEXT: {{^}}106 arg-reduction{{$}}
-// JSON-NEXT: {{^}}126 arg-reduction{{$}}
+// JSON-NEXT: {{^}}108 arg-reduction{{$}}
+// JSON-NEXT: {{^}}130 arg-reduction{{$}}

@@ -1,7 +1,9 @@
 // C++: a critical whose update is an overloaded operator stays (the
 // operator is a call whose effects the lock covers), and keeps its loop on
 // the host; a built-in sum into a double in the same file becomes its loop's
-// reduction.
+// reduction. A construct in a template is reported and left as written
+// (each instantiation decides its types), its critical too, not skipped
+// in silence: it counts in the exit code.
 // RUN: not %omp-migrate --offload=openmp --explain %s -- -std=c++17 > %t.cpp 2> %t.err
 // RUN: %FileCheck %s < %t.err
 // RUN: grep -v "^ *//" %t.cpp | %FileCheck %s --check-prefix=OUT
@@ -14,6 +16,16 @@ struct Acc {
 };
 
 double a[N];
+
+// CHECK: critical-cxx.cpp:[[@LINE+3]]:3: warning: 'omp parallel for' not translated: it is in a template, whose types each instantiation decides: --offload=openmp offloads no template code
+// OUT: {{^}}  #pragma omp parallel for{{$}}
+template <typename T> void argmax(const T *v, int n, T &b, int &at) {
+  #pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    #pragma omp critical
+    if (v[i] > b || (v[i] == b && i < at)) { b = v[i]; at = i; }
+  }
+}
 
 int main() {
   Acc acc;
@@ -34,6 +46,9 @@ int main() {
     #pragma omp critical
     s += a[i];
   }
-  std::printf("%.1f %.1f\n", acc.v, s);
+  double b = -1;
+  int at = -1;
+  argmax(a, N, b, at);
+  std::printf("%.1f %.1f %.1f %d\n", acc.v, s, b, at);
   return 0;
 }

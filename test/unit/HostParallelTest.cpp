@@ -8,8 +8,8 @@ using namespace ompm;
 namespace {
 
 /// Each host parallel construct of Code: "N loops: clauses" or "why".
-std::vector<std::string> found(llvm::StringRef Code) {
-  std::unique_ptr<clang::ASTUnit> AST = parseCode(Code, {"-fopenmp"});
+std::vector<std::string> found(llvm::StringRef Code, llvm::StringRef File = "t.c") {
+  std::unique_ptr<clang::ASTUnit> AST = parseCode(Code, {"-fopenmp"}, File);
   std::vector<std::string> Out;
   for (const HostParallel &H : findHostParallel(AST->getASTContext())) {
     if (!H.Why.empty()) {
@@ -33,6 +33,18 @@ std::vector<std::string> found(llvm::StringRef Code) {
 }
 
 } // namespace
+
+TEST(HostParallel, ATemplatesConstructIsReportedNotSkipped) {
+  // Its types are known per instantiation only: a construct that stays,
+  // with why; the instantiation is not a construct of its own.
+  EXPECT_EQ(found("template <typename T> void f(T *a, int n) {\n"
+                  "  #pragma omp parallel for\n"
+                  "  for (int i = 0; i < n; i++) a[i] = 0;\n}\n"
+                  "void g(double *p) { f(p, 9); }\n",
+                  "t.cpp"),
+            std::vector<std::string>{"it is in a template, whose types each instantiation "
+                                     "decides: --offload=openmp offloads no template code"});
+}
 
 TEST(HostParallel, LoopsAndClauses) {
   EXPECT_EQ(found("double a[9];\nvoid f(int c) {\n"
