@@ -96,6 +96,12 @@ static cl::opt<bool> ArrayReductions("array-reductions",
              "as a whole, reduction(+: h), instead of atomic updates (not "
              "yet checked on a GPU)"),
     cl::cat(Category));
+static cl::opt<bool> ThreadLoops("thread-loops",
+    cl::desc("With --offload=serial: an offloaded loop whose body is no perfect "
+             "nest spreads over teams, and its inner loops that are parallel and "
+             "write along their own variable over each team's threads (gemm's i "
+             "and j; not yet checked on a GPU)"),
+    cl::cat(Category));
 static cl::opt<bool> NoCriticalToAtomic("no-critical-to-atomic",
     cl::desc("Keep every critical section: no atomic or reduction in its place "
              "(--offload=openmp then keeps loops with criticals on the host)"),
@@ -235,6 +241,7 @@ int main(int argc, const char **argv) {
   Opts.Plan.AsyncNowait = Async == "nowait";
   Opts.Plan.OptimizeOpenMP = OptimizeData;
   Opts.Plan.ArrayReductions = ArrayReductions;
+  Opts.Plan.ThreadLoops = ThreadLoops;
   Opts.Plan.CriticalToAtomic = !NoCriticalToAtomic;
   if (!Offload.empty()) {
     llvm::SmallVector<llvm::StringRef, 4> Parts;

@@ -39,9 +39,9 @@ LIBOMPTARGET_INFO=33 and prints a second table of what a GPU would see,
 before a GPU confirms it (issue #31): kernel launches in the whole run
 (libomptarget's "Entering OpenMP kernel" lines), bytes copied to and from
 the device (its "Copying data" lines), and, from the report, the offloaded
-loops of the timed kernel_* function with their collapse (the loops whose
-iterations a kernel spreads over teams and threads: gemm's i alone, or i
-and j).
+loops of the timed kernel_* function with their collapse and their loops on
+a team's threads (the loops whose iterations a kernel spreads over teams
+and threads: gemm's i alone, or i and j with --tool-arg=--thread-loops).
 
 --gpu-build DIR builds every translated kernel for an NVIDIA GPU
 (clang-19 -fopenmp --offload-arch=sm_90 --libomptarget-nvptx-bc-path=
@@ -246,7 +246,8 @@ def normalize(reason):
 
 
 def kernel_loops(path, src_text):
-    """The offloaded loops of the timed kernel_* function: [(line, collapse)]."""
+    """The offloaded loops of the timed kernel_* function: [(line, collapse,
+    [lines of its loops on a team's threads])]."""
     with open(path) as f:
         rep = json.load(f)
     fn = function_of(src_text)
@@ -254,7 +255,7 @@ def kernel_loops(path, src_text):
     for fl in rep.get("files", []):
         for lp in fl.get("loops", []):
             if lp.get("offloaded") and fn(lp.get("line", 0)).startswith("kernel_"):
-                out.append((lp.get("line", 0), lp.get("collapse", 1)))
+                out.append((lp.get("line", 0), lp.get("collapse", 1), lp.get("thread_loops", [])))
     return out
 
 
@@ -324,7 +325,7 @@ def one_kernel(a, name, rel):
     D = defines(a)
 
     # 1. translate, with the same -I and -D as the builds
-    rc, so, se, _ = run([a.tool, "--offload=serial", "--report=" + report, src, "--",
+    rc, so, se, _ = run([a.tool, "--offload=serial", "--report=" + report] + a.tool_arg + [src, "--",
                          "-I", util, "-I", os.path.dirname(src)] + D, a.timeout)
     write(os.path.join(kdir, "tool.stderr"), se)
     if rc not in (0, 1) or not so.strip():
@@ -554,14 +555,16 @@ def proxies_table(rows, a):
     """The CPU-side proxies of a GPU run, one row per kernel."""
     out = ["CPU-side proxies (`--proxies`, %s): kernel launches in the whole run and MB copied "
            "to and from the device (libomptarget's LIBOMPTARGET_INFO=33 on the CPU stand-in); "
-           "the timed kernel_* function's offloaded loops as line:collapse." % a.dataset, "",
+           "the timed kernel_* function's offloaded loops as line:collapse, with the lines of "
+           "their loops on a team's threads (--thread-loops)." % a.dataset, "",
            "| kernel | launches | MB to device | MB from device | kernel_* loops offloaded (line:collapse) |",
            "|---|--:|--:|--:|---|"]
     for r in rows:
         if "launches" not in r:
             out.append("| %s | n/a | n/a | n/a | %s |" % (r["kernel"], r["result"]))
             continue
-        loops = ", ".join("%d:%d" % lc for lc in r["kernel_loops"]) or "none"
+        loops = ", ".join("%d:%d%s" % (l, c, " (threads %s)" % "+".join(map(str, t)) if t else "")
+                          for l, c, t in r["kernel_loops"]) or "none"
         out.append("| %s | %d | %.3f | %.3f | %s |" % (r["kernel"], r["launches"],
                                                       r["bytes_to"] / 1e6, r["bytes_from"] / 1e6,
                                                       loops))
@@ -601,6 +604,8 @@ def main(argv):
     p.add_argument("--work", default=None, help="work directory (default /tmp/polybench-<dataset>)")
     p.add_argument("--kernels", default=None, help="comma-separated subset (gemm,atax,...)")
     p.add_argument("--reasons", action="store_true", help="print a histogram of the keep reasons")
+    p.add_argument("--tool-arg", action="append", default=[],
+                   help="another option for omp-migrate (repeatable): --tool-arg=--thread-loops")
     p.add_argument("--proxies", action="store_true",
                    help="also print the CPU-side proxies of a GPU run: launches, bytes moved, "
                    "the kernel's offloaded loops and their collapse")
@@ -666,11 +671,12 @@ def main(argv):
     if a.json:
         with open(a.json, "w") as f:
             json.dump(rows, f, indent=1)
-    head = ("PolyBench/C 4.2.1, %s, %s; omp-migrate --offload=serial (%s); serial: "
+    head = ("PolyBench/C 4.2.1, %s, %s; omp-migrate --offload=serial%s (%s); serial: "
             "`gcc -O2`; offload: `clang-19 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -O2` "
             "(CPU stand-in device); dumps %s; tolerance |a-b| <= %g*max(|a|,|b|) + %g; "
             "*serial s*/*offload s*: PolyBench's timer (the kernel function), wall: the process." % (
-                " ".join(d[2:] for d in defines(a)[2:]), "%d kernels" % len(rows), tool_id,
+                " ".join(d[2:] for d in defines(a)[2:]), "%d kernels" % len(rows),
+                "".join(" " + t for t in a.tool_arg), tool_id,
                 "in %a (identical = bit-identical)" if a.exact else "in PolyBench's %0.2lf",
                 a.rtol, a.atol))
     status = emit(rows, head, a)

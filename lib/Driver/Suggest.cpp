@@ -91,6 +91,12 @@ llvm::json::Array loopsReport(const FileResult &R) {
       O["private"] = strings(L.Private);
       if (!L.FirstPrivate.empty())
         O["firstprivate"] = strings(L.FirstPrivate);
+      if (!L.ThreadLoops.empty()) {
+        llvm::json::Array Lines;
+        for (unsigned N : L.ThreadLoops)
+          Lines.push_back(N);
+        O["thread_loops"] = std::move(Lines);
+      }
       O["reduction"] = strings(L.Reductions);
       O["atomic"] = strings(L.Atomics);
       if (!L.DeviceFunctions.empty())

@@ -74,6 +74,9 @@ struct LoopRecord {
   /// Private copies that start from the host's value (the index of an
   /// arg reduction with a tie rule, which the loop reads).
   std::vector<std::string> FirstPrivate;
+  /// The lines of the inner loops that run on the threads of each team
+  /// (`parallel for`; the loop itself then spreads over teams only).
+  std::vector<unsigned> ThreadLoops;
   std::vector<std::string> DeviceFunctions; ///< made declare target
   std::vector<std::string> DeviceGlobals;   ///< made declare target link
   /// The loop's own edits (its directive line, and atomic lines in its

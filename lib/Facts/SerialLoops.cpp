@@ -16,6 +16,7 @@
 #include "Facts/LoopShapes.h"
 #include "Facts/LoopValues.h"
 #include "Facts/StmtWalk.h"
+#include "Facts/ThreadLoops.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/DeclOpenACC.h"
@@ -685,6 +686,15 @@ SerialLoop Finder::analyse(const ForStmt *For) {
                         : "its " + std::to_string(Trips) + " iterations are too few to "
                           "offload (fewer than " + std::to_string(Opts.MinTripCount) + ")",
                 /*Proved=*/true);
+  // Inner loops that take the threads of each team (gemm's `j` loops).
+  if (Opts.ThreadLoops)
+    L.ThreadLoops = threadLoops(
+      L, [&](const ForStmt *J, SerialLoop &T) { return parallel(J, T); },
+      [&](const ForStmt *J) -> std::optional<long long> {
+        const CanonicalLoop *CL = plainFacts(J).loopOf(J);
+        return CL ? tripCount(*CL, consts()) : std::nullopt;
+      },
+      parents());
   L.Parallel = true;
   return L;
 }

@@ -118,6 +118,17 @@ struct SerialLoop {
   /// Loops of a perfect rectangular nest, all proved parallel, from this
   /// one down (1: this loop alone).
   unsigned Collapse = 1;
+  /// Loops inside this one (not collapsed with it) that are parallel each
+  /// for one iteration of it and write arrays along their own variable
+  /// (`C[i][j]` for the `j` loop of gemm's `i`): the kernel spreads this
+  /// loop over teams (`target teams distribute`) and each of these over
+  /// the threads of a team (`parallel for`), so that neighbouring threads
+  /// touch neighbouring elements (lib/Facts/ThreadLoops.cpp).
+  struct ThreadLoop {
+    const clang::ForStmt *For = nullptr;
+    std::vector<std::string> Private; ///< scalars each of its iterations writes first
+  };
+  std::vector<ThreadLoop> ThreadLoops;
   /// The facts the loop was tested with, its calls to DeviceFunctions
   /// followed (lib/Facts/RegionCalls): what the translation maps and
   /// privatizes. Set for every loop findSerialLoops reports Parallel.
@@ -143,6 +154,11 @@ struct SerialLoopOptions {
   /// Declared arrays of at most MaxArrayReductionElements elements updated
   /// at shared places are reduced whole instead of by atomics (or kept).
   bool ArrayReductions = false;
+  /// `--thread-loops`: an offloaded loop's inner loops that are parallel
+  /// for one of its iterations and write along their own variable run on
+  /// the threads of each team (SerialLoop::ThreadLoops). Off by default
+  /// until checked on a GPU.
+  bool ThreadLoops = false;
 };
 
 /// The loops of the main file's functions that are candidates: each for

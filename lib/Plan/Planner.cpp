@@ -122,6 +122,7 @@ FilePlan planFile(ASTContext &Ctx, const std::vector<Directive> &InputDirs,
   if (Opts.OffloadSerial) {
     SerialLoopOptions SO;
     SO.ArrayReductions = Opts.ArrayReductions;
+    SO.ThreadLoops = Opts.ThreadLoops;
     std::vector<SerialLoop> Loops = findSerialLoops(Ctx, SO);
     for (SerialLoop &L : Loops)
       if (auto It = Opts.RolledBack.find(startOffset(SM, L.For->getBeginLoc()));

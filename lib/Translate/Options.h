@@ -53,6 +53,11 @@ struct PlanOptions {
   /// reduced whole (`reduction(+: h)`) instead of by atomic updates. Off by
   /// default until checked on a GPU with clang 19 (docs/serial.md).
   bool ArrayReductions = false;
+  /// `--thread-loops`: with --offload=serial, an offloaded loop spreads over
+  /// teams and its inner loops that write along their own variable over
+  /// each team's threads (gemm's i and j; lib/Facts/ThreadLoops.h). Off by
+  /// default until checked on a GPU.
+  bool ThreadLoops = false;
   /// The driver writes the project's headers (-i, --output-dir, --diff):
   /// a directive of a `_Pragma` in a header's macro definition is
   /// translated in the header (FileResult::MacroEdits); otherwise the file

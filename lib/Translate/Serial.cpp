@@ -240,7 +240,24 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
                       StringRef(Red).split(':').first.trim().str() +
                       "): each team its own copy");
   }
-  Line = omp("target teams distribute parallel for", Cl);
+  if (L.ThreadLoops.empty()) {
+    Line = omp("target teams distribute parallel for", Cl);
+  } else {
+    // The loop over teams, its inner loops over each team's threads.
+    Line = omp("target teams distribute", Cl);
+    for (const SerialLoop::ThreadLoop &T : L.ThreadLoops) {
+      std::vector<std::string> TCl;
+      if (!T.Private.empty())
+        TCl.push_back("private(" + llvm::join(T.Private, ", ") + ")");
+      Atomics.insertLinesBefore(SM.getExpansionLoc(T.For->getBeginLoc()),
+                                {omp("parallel for", TCl)});
+      unsigned N = SM.getPresumedLineNumber(SM.getExpansionLoc(T.For->getBeginLoc()));
+      LR.ThreadLoops.push_back(N);
+      R.Notes.push_back("the loop at line " + std::to_string(N) +
+                        " runs on the threads of each team (parallel for): neighbouring "
+                        "threads write neighbouring elements; this loop spreads over teams");
+    }
+  }
   ArgBefore.clear();
   ArgAfter.clear();
   ArgDecls.clear();
