@@ -86,6 +86,10 @@ private:
     const OMPLoopDirective *LA = loopOf(A), *LB = loopOf(B);
     return !LA || !LB || LA == LB;
   }
+  /// Why S (in critical D) reads a shared variable the region writes at
+  /// the same time ("" when none does); Skip: variables not asked about.
+  std::string heldStillWhy(const Stmt *S, const OMPExecutableDirective *D,
+                           const std::function<bool(const VarDecl *)> &Skip) const;
   /// An arg-max or arg-min critical as a packed-key reduction: sets F's
   /// Form, X and Arg, or returns why not ("" when D's body is no such
   /// `if` at all).
@@ -312,6 +316,24 @@ std::string Analysis::callsWhy(const OMPExecutableDirective *D, const VarDecl *R
   return "";
 }
 
+std::string Analysis::heldStillWhy(const Stmt *S, const OMPExecutableDirective *D,
+                                   const std::function<bool(const VarDecl *)> &Skip) const {
+  std::string Why;
+  walkStmts(S, [&](const Stmt *St) {
+    const auto *DR = dyn_cast<DeclRefExpr>(St);
+    const auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    if (V && !isPrivate(V) && !owned(V) && !Skip(V)) {
+      auto It = WrittenAt.find(V);
+      if (It != WrittenAt.end() &&
+          llvm::any_of(It->second, [&](const Expr *W) { return concurrent(W, D); }))
+        Why = "it reads '" + V->getNameAsString() +
+              "', which the region writes: the lock keeps the two together";
+    }
+    return Why.empty();
+  });
+  return Why;
+}
+
 std::string Analysis::argWhy(const OMPExecutableDirective *D, CriticalFact &F) const {
   const Stmt *B = F.Body;
   if (const auto *CS = dyn_cast<CompoundStmt>(B); CS && CS->size() == 1)
@@ -410,18 +432,8 @@ std::string Analysis::argWhy(const OMPExecutableDirective *D, CriticalFact &F) c
   auto IsPrivate = [&](const ValueDecl *V) { return isPrivate(V); };
   if (std::string W = sideEffectWhy(R->Compared, SM, IsPrivate); !W.empty())
     return "the value '" + exprText(R->Compared, Ctx) + "' would leave the lock: " + W;
-  std::string Why;
-  walkStmts(R->Compared, [&](const Stmt *St) {
-    const auto *DR = dyn_cast<DeclRefExpr>(St);
-    const auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-    if (V && !isPrivate(V) && !owned(V) && Why.empty() &&
-        llvm::any_of(WrittenAt.count(V) ? WrittenAt.at(V) : std::vector<const Expr *>{},
-                     [&](const Expr *W) { return concurrent(W, D); }))
-      Why = "it reads '" + V->getNameAsString() +
-            "', which the region writes: the lock keeps the two together";
-    return Why.empty();
-  });
-  if (!Why.empty())
+  if (std::string Why = heldStillWhy(R->Compared, D, [](const VarDecl *) { return false; });
+      !Why.empty())
     return Why;
   F.Form = CriticalForm::ArgReduction;
   F.X = R->Value;
@@ -479,17 +491,9 @@ std::vector<CriticalFact> Analysis::run() {
       S.Why = callsWhy(D, Root);
     // Any other shared variable the body reads must hold still.
     if (S.Why.empty())
-      walkStmts(F.Body, [&](const Stmt *St) {
-        const auto *DR = dyn_cast<DeclRefExpr>(St);
-        const auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-        if (V && V != Root && !isPrivate(V) && !owned(V) && S.Why.empty() &&
-            llvm::any_of(WrittenAt[V], [&](const Expr *W) { return concurrent(W, D); })) {
-          bool P = false;
-          if (!(S.V && rootOf(S.V, P) == V))
-            S.Why = "it reads '" + V->getNameAsString() +
-                    "', which the region writes: the lock keeps the two together";
-        }
-        return S.Why.empty();
+      S.Why = heldStillWhy(F.Body, D, [&](const VarDecl *V) {
+        bool P = false;
+        return V == Root || (S.V && rootOf(S.V, P) == V);
       });
     F.X = Root;
     if (S.Why.empty())
