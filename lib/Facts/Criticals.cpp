@@ -357,11 +357,6 @@ std::string Analysis::argWhy(const OMPExecutableDirective *D, CriticalFact &F) c
     return "";
   std::string Pair = "'" + R->Value->getNameAsString() + "' and '" +
                      R->Index->getNameAsString() + "'";
-  if (L != Region)
-    return Pair + " are an arg-" + (R->Max ? "max" : "min") +
-           ", in a work-sharing loop of a larger parallel region: what it needs before "
-           "and after the loop would run in every thread (the loop of a combined parallel "
-           "for is converted)";
   for (const VarDecl *V : {R->Value, R->Index}) {
     if (isPrivate(V) || V == IV || V->getType().isVolatileQualified())
       return "";

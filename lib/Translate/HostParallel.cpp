@@ -189,12 +189,9 @@ void HostParallelTranslator::argCritical(const HostParallel &H, CriticalFact &F,
   const ArgReduction &A = *F.Arg;
   const Expr *E = A.Compared;
   if (SM.getExpansionLoc(E->getBeginLoc()) != E->getBeginLoc() ||
-      SM.getExpansionLoc(E->getEndLoc()) != E->getEndLoc() || H.Loops.front().D != H.D) {
+      SM.getExpansionLoc(E->getEndLoc()) != E->getEndLoc()) {
     F.Form = CriticalForm::None;
-    F.Why = H.Loops.front().D != H.D
-                ? "its loop is not the construct's own: no place for its packed key"
-                : "the value '" + A.Value->getNameAsString() +
-                      "' is compared with comes from a macro";
+    F.Why = "the value '" + A.Value->getNameAsString() + "' is compared with comes from a macro";
     return;
   }
   if (!F.ArgPacked)
@@ -216,9 +213,14 @@ std::string HostParallelTranslator::argSecondPass(const HostParallel &H, const C
                                                   std::vector<std::string> &Before,
                                                   std::vector<std::string> &After,
                                                   ConstructRecord &R) {
-  const ForStmt *For = H.Loops.front().For;
+  const ForStmt *For = nullptr;
+  for (const WorkLoop &W : H.Loops)
+    if (W.D == F.Loop)
+      For = W.For;
   std::string What = "the arg-" + std::string(F.Arg->Max ? "max" : "min") + " at line " +
                      std::to_string(SM.getPresumedLineNumber(SM.getExpansionLoc(F.D->getBeginLoc())));
+  if (!For)
+    return What + ": its loop is not one of the construct's";
   RegionFacts RF(For, Ctx);
   const CanonicalLoop *CL = RF.loopOf(For);
   if (!CL || !CL->IV)
@@ -239,6 +241,36 @@ std::string HostParallelTranslator::argSecondPass(const HostParallel &H, const C
   After.insert(After.begin(), Lines.begin(), Lines.end());
   R.Notes.push_back(T.Note);
   return "";
+}
+
+void HostParallelTranslator::argLines(
+    const WorkLoop &W, CharSourceRange Pragma,
+    std::map<const OMPLoopDirective *, std::pair<std::vector<std::string>, std::vector<std::string>>>
+        &ArgLines,
+    EditSet &E) {
+  auto It = ArgLines.find(W.D);
+  if (It == ArgLines.end() || It->second.first.empty())
+    return;
+  std::vector<std::string> Before = It->second.first;
+  const std::vector<std::string> &After = It->second.second;
+  // The block's lines go where the loop is indented (a directive is often
+  // at column 0).
+  std::string In = E.indentOf(W.For->getBeginLoc());
+  if (E.indentOf(Pragma.getBegin()).empty())
+    for (std::string &L : Before)
+      L = In + L;
+  E.insertLinesBefore(Pragma.getBegin(), Before);
+  if (endsItsLine(W.For)) {
+    E.insertLinesAfter(lastLoc(W.For), After, In);
+    return;
+  }
+  // Code follows the loop on its line (`} printf(...);`): the lines go
+  // right after the loop, before that code.
+  SourceLocation Past =
+      Lexer::findLocationAfterToken(lastLoc(W.For), tok::semi, SM, Ctx.getLangOpts(), false);
+  if (Past.isInvalid())
+    Past = Lexer::getLocForEndOfToken(lastLoc(W.For), 0, SM, Ctx.getLangOpts());
+  E.insertLinesAt(Past, After, In);
 }
 
 void HostParallelTranslator::run(const std::vector<HostParallel> &Constructs) {
@@ -270,10 +302,12 @@ void HostParallelTranslator::run(const std::vector<HostParallel> &Constructs) {
     llvm::erase_if(Facts, [&](const CriticalFact &F) {
       return llvm::any_of(H.Combines, [&](const HostParallel::Combine &C) { return C.D == F.D; });
     });
-    std::vector<std::string> ArgBefore, ArgAfter;
+    // The lines around each work loop that has an arg-max critical.
+    std::map<const OMPLoopDirective *, std::pair<std::vector<std::string>, std::vector<std::string>>>
+        ArgLines;
     for (CriticalFact &F : Facts)
       if (F.Form == CriticalForm::ArgReduction)
-        argCritical(H, F, ArgBefore, ArgAfter);
+        argCritical(H, F, ArgLines[F.Loop].first, ArgLines[F.Loop].second);
     if (!H.Why.empty() || P.isInvalid()) {
       std::string Why = !H.Why.empty() ? H.Why
                                        : "the directive comes from a macro or _Pragma; "
@@ -316,8 +350,10 @@ void HostParallelTranslator::run(const std::vector<HostParallel> &Constructs) {
       if (Why.empty() && ompPragmaRange(C.D, Ctx).isInvalid())
         Why = "the directive at " + CR.lineOf(C.D) + " comes from a macro or _Pragma";
     for (CriticalFact &F : Facts)
-      if (Why.empty() && F.Form == CriticalForm::ArgReduction && !F.ArgPacked)
-        Why = argSecondPass(H, F, Items.front(), ArgBefore, ArgAfter, R);
+      for (size_t I = 0; I < H.Loops.size(); ++I)
+        if (Why.empty() && F.Form == CriticalForm::ArgReduction && !F.ArgPacked &&
+            H.Loops[I].D == F.Loop)
+          Why = argSecondPass(H, F, Items[I], ArgLines[F.Loop].first, ArgLines[F.Loop].second, R);
     if (!Why.empty()) {
       if (!hostAtomics(H, Private, Loops, CR, R))
         CR.recordOnly(Facts, "its construct stays on the host");
@@ -327,31 +363,13 @@ void HostParallelTranslator::run(const std::vector<HostParallel> &Constructs) {
     EditSet E(SM);
     if (H.Loops.front().D == H.D) {
       E.replace(P, Lines.front());
-      if (!ArgBefore.empty()) {
-        // The block's lines go where the loop is indented (a directive is
-        // often at column 0).
-        std::string In = E.indentOf(H.Loops.front().For->getBeginLoc());
-        if (E.indentOf(P.getBegin()).empty())
-          for (std::string &L : ArgBefore)
-            L = In + L;
-        E.insertLinesBefore(P.getBegin(), ArgBefore);
-        const ForStmt *For = H.Loops.front().For;
-        if (endsItsLine(For)) {
-          E.insertLinesAfter(lastLoc(For), ArgAfter, In);
-        } else {
-          // Code follows the loop on its line (`} printf(...);`): the lines
-          // go right after the loop, before that code.
-          SourceLocation Past = Lexer::findLocationAfterToken(
-              lastLoc(For), tok::semi, SM, Ctx.getLangOpts(), false);
-          if (Past.isInvalid())
-            Past = Lexer::getLocForEndOfToken(lastLoc(For), 0, SM, Ctx.getLangOpts());
-          E.insertLinesAt(Past, ArgAfter, In);
-        }
-      }
-    } else {
+      argLines(H.Loops.front(), P, ArgLines, E);    } else {
       E.removeDirective(P);
-      for (size_t I = 0; I < H.Loops.size(); ++I)
-        E.replace(ompPragmaRange(H.Loops[I].D, Ctx), Lines[I]);
+      for (size_t I = 0; I < H.Loops.size(); ++I) {
+        CharSourceRange LP = ompPragmaRange(H.Loops[I].D, Ctx);
+        E.replace(LP, Lines[I]);
+        argLines(H.Loops[I], LP, ArgLines, E);
+      }
       for (const HostParallel::Combine &C : H.Combines) {
         // Its line goes (a record like a critical that becomes a reduction).
         CriticalFact F;

@@ -21,6 +21,7 @@
 #include "Placement/Kernels.h"
 #include "Translate/Criticals.h"
 #include "Translate/Options.h"
+#include <map>
 #include <set>
 
 namespace ompm {
@@ -66,6 +67,12 @@ private:
                             const std::vector<KernelItem> &Items,
                             std::vector<std::string> &Before, std::vector<std::string> &After,
                             ConstructRecord &R);
+  /// The lines of W's arg-max criticals (ArgLines, by loop) around W: a
+  /// block from before its directive (Pragma) to after the loop.
+  void argLines(const WorkLoop &W, clang::CharSourceRange Pragma,
+                std::map<const clang::OMPLoopDirective *,
+                         std::pair<std::vector<std::string>, std::vector<std::string>>> &ArgLines,
+                EditSet &E);
   /// Base, or Base2, Base3...: a name no identifier of the file has, nor
   /// another name made for Fn.
   std::string freshName(const clang::FunctionDecl *Fn, const std::string &Base);

@@ -156,6 +156,24 @@ int main(void) {
   // OUT-NEXT: {{^}}  }{{$}}
   // NOTE: note: critical removed: 'piv' and 'ip' are an arg-max with a tie rule: reduction(max: piv) on the loop at line {{[0-9]+}}, then a second kernel after it finds the index
   printf("%g %d\n", piv, ip);
+
+  // An omp for in a parallel region of nothing else: the region's line
+  // goes, the loop becomes the kernel, the key's block goes around it.
+  int rb = -1000, rat = -1;
+#pragma omp parallel
+  {
+#pragma omp for
+    for (int i = 0; i < N; i++) {
+#pragma omp critical
+      if (v[i] > rb || (v[i] == rb && i < rat)) { rb = v[i]; rat = i; }
+    }
+  }
+  // OUT:      {{^}}  int rb = -1000, rat = -1;{{$}}
+  // OUT-NEXT: {{^}}  {{{$}}
+  // OUT-NEXT: {{^}}    {{{$}}
+  // OUT-NEXT: {{^}}      unsigned long long rb_rat_key = {{.*}};{{$}}
+  // OUT-NEXT: {{^}}#pragma omp target teams distribute parallel for map(tofrom: rb_rat_key) map(to: v) reduction(max: rb_rat_key){{$}}
+  printf("%d %d\n", rb, rat);
   return 0;
 }
 // JSON:      {{^}}44 arg-reduction{{$}}
@@ -164,3 +182,4 @@ int main(void) {
 // JSON-NEXT: {{^}}86 arg-reduction{{$}}
 // JSON-NEXT: {{^}}108 arg-reduction{{$}}
 // JSON-NEXT: {{^}}130 arg-reduction{{$}}
+// JSON-NEXT: {{^}}167 arg-reduction{{$}}

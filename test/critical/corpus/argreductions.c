@@ -165,8 +165,9 @@ int main(void) {
   }
   printf("readout %d %d %d\n", rb, rat, above);
 
-  // A work-sharing loop inside a parallel region: its key would be set up
-  // by every thread of the region.
+  // A work-sharing loop inside a parallel region of nothing else: the
+  // region becomes the loop's kernel, and the key's block goes around the
+  // loop, which runs once on the host.
   int pb = -5000, pat = -1;
 #pragma omp parallel
   {
