@@ -243,11 +243,8 @@ std::string HostParallelTranslator::argSecondPass(const HostParallel &H, const C
   return "";
 }
 
-void HostParallelTranslator::argLines(
-    const WorkLoop &W, CharSourceRange Pragma,
-    std::map<const OMPLoopDirective *, std::pair<std::vector<std::string>, std::vector<std::string>>>
-        &ArgLines,
-    EditSet &E) {
+void HostParallelTranslator::argLines(const WorkLoop &W, CharSourceRange Pragma,
+                                      ArgLineMap &ArgLines, EditSet &E) {
   auto It = ArgLines.find(W.D);
   if (It == ArgLines.end() || It->second.first.empty())
     return;
@@ -303,8 +300,7 @@ void HostParallelTranslator::run(const std::vector<HostParallel> &Constructs) {
       return llvm::any_of(H.Combines, [&](const HostParallel::Combine &C) { return C.D == F.D; });
     });
     // The lines around each work loop that has an arg-max critical.
-    std::map<const OMPLoopDirective *, std::pair<std::vector<std::string>, std::vector<std::string>>>
-        ArgLines;
+    ArgLineMap ArgLines;
     for (CriticalFact &F : Facts)
       if (F.Form == CriticalForm::ArgReduction)
         argCritical(H, F, ArgLines[F.Loop].first, ArgLines[F.Loop].second);
@@ -363,7 +359,8 @@ void HostParallelTranslator::run(const std::vector<HostParallel> &Constructs) {
     EditSet E(SM);
     if (H.Loops.front().D == H.D) {
       E.replace(P, Lines.front());
-      argLines(H.Loops.front(), P, ArgLines, E);    } else {
+      argLines(H.Loops.front(), P, ArgLines, E);
+    } else {
       E.removeDirective(P);
       for (size_t I = 0; I < H.Loops.size(); ++I) {
         CharSourceRange LP = ompPragmaRange(H.Loops[I].D, Ctx);

@@ -69,9 +69,9 @@ private:
                             ConstructRecord &R);
   /// The lines of W's arg-max criticals (ArgLines, by loop) around W: a
   /// block from before its directive (Pragma) to after the loop.
-  void argLines(const WorkLoop &W, clang::CharSourceRange Pragma,
-                std::map<const clang::OMPLoopDirective *,
-                         std::pair<std::vector<std::string>, std::vector<std::string>>> &ArgLines,
+  using ArgLineMap = std::map<const clang::OMPLoopDirective *,
+                              std::pair<std::vector<std::string>, std::vector<std::string>>>;
+  void argLines(const WorkLoop &W, clang::CharSourceRange Pragma, ArgLineMap &ArgLines,
                 EditSet &E);
   /// Base, or Base2, Base3...: a name no identifier of the file has, nor
   /// another name made for Fn.
