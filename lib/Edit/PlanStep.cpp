@@ -26,6 +26,16 @@ void PlanStep::succeed(ConstructRecord R, EditSet &E) {
 
 std::string PlanStep::text(const Expr *E) const { return exprText(E, Ctx); }
 
+std::string PlanStep::freshName(const FunctionDecl *Fn, const std::string &Base) {
+  for (unsigned N = 1;; ++N) {
+    std::string Try = N == 1 ? Base : Base + std::to_string(N);
+    // Not an identifier of the file or its headers, nor another name made
+    // for this function (a shadowed variable of the same name).
+    if (Ctx.Idents.find(Try) == Ctx.Idents.end() && Out.NamesMade.insert({Fn, Try}).second)
+      return Try;
+  }
+}
+
 bool PlanStep::within(const Stmt *Inner, const Stmt *Outer) const {
   return stmtWithin(SM, Inner, Outer);
 }

@@ -43,6 +43,10 @@ protected:
   /// Whether nothing but blanks, a ';' and a // comment follows statement L
   /// on the line where it ends (lines can then be added after it).
   bool endsItsLine(const clang::Stmt *L) const;
+  /// Base, or Base2, Base3...: a name for a variable the translation
+  /// declares in Fn, which no identifier of the file or its headers has
+  /// and no other step made for Fn (Out.NamesMade).
+  std::string freshName(const clang::FunctionDecl *Fn, const std::string &Base);
   /// A record of Kind placed at statement S, "(loop at line N)".
   ConstructRecord loopRecord(const char *Kind, const clang::Stmt *S) const;
 

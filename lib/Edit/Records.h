@@ -10,6 +10,7 @@
 
 #include "Edit/Edits.h"
 #include "clang/Basic/SourceLocation.h"
+#include <set>
 #include <string>
 #include <vector>
 
@@ -107,6 +108,9 @@ struct FilePlan {
   std::vector<LoopRecord> Loops;
   /// The critical sections looked at (--offload=openmp, --optimize-data).
   std::vector<CriticalRecord> Criticals;
+  /// The names the translation made for variables of its own, by function
+  /// (PlanStep::freshName: every step of a file draws from one set).
+  std::set<std::pair<const void *, std::string>> NamesMade;
   unsigned untranslated() const {
     unsigned N = 0;
     for (const ConstructRecord &R : Records)

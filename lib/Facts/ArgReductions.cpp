@@ -15,6 +15,11 @@ std::string ArgReduction::reductionItem() const {
   return std::string(Max ? "max" : "min") + ": " + Value->getNameAsString();
 }
 
+std::string ArgReduction::what() const {
+  return "'" + Value->getNameAsString() + "' and '" + Index->getNameAsString() +
+         "' are an arg-" + (Max ? "max" : "min");
+}
+
 namespace {
 
 /// `X = Y` as a statement: X's variable and Y; nulls otherwise.

@@ -42,6 +42,8 @@ struct ArgReduction {
   bool TieRule = false;
   /// "max: best" (the reduction clause's item).
   std::string reductionItem() const;
+  /// "'best' and 'at' are an arg-max" (the start of notes and reasons).
+  std::string what() const;
 };
 
 /// `if (c) last = e;` in a loop, `last` read after it: its value is the

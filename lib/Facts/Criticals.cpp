@@ -355,8 +355,6 @@ std::string Analysis::argWhy(const OMPExecutableDirective *D, CriticalFact &F) c
         R = argIfOf(If, IV, V, Ctx);
   if (!R)
     return "";
-  std::string Pair = "'" + R->Value->getNameAsString() + "' and '" +
-                     R->Index->getNameAsString() + "'";
   for (const VarDecl *V : {R->Value, R->Index}) {
     if (isPrivate(V) || V == IV || V->getType().isVolatileQualified())
       return "";
@@ -369,7 +367,7 @@ std::string Analysis::argWhy(const OMPExecutableDirective *D, CriticalFact &F) c
     if (std::string W = callsWhy(D, V); !W.empty())
       return W;
   }
-  std::string Kind = Pair + " are an arg-" + (R->Max ? "max" : "min");
+  std::string Kind = R->what();
   // Every value of the loop's variable fits the index's type: the key
   // orders the index as the critical's comparison does, the second pass
   // finds an index the variable takes.

@@ -488,6 +488,8 @@ public:
   Collector(ASTContext &Ctx, std::vector<HostParallel> &Out) : Ctx(Ctx), F(Ctx), Out(Out) {}
   bool TraverseStmt(Stmt *) { return true; }
   bool shouldVisitTemplateInstantiations() const { return false; }
+  /// Templates too (a template's own body, not its instantiations: one
+  /// source text, one decision; walk reports its constructs).
   bool VisitFunctionDecl(FunctionDecl *Fn) {
     const SourceManager &SM = Ctx.getSourceManager();
     if (!Fn->doesThisDeclarationHaveABody() ||
@@ -496,29 +498,27 @@ public:
     walk(Fn->getBody(), Fn);
     return true;
   }
-  // A member function of a class template is a declaration of its own
-  // too (VisitFunctionDecl sees it); a template's instantiations are not
-  // visited: one source text, one decision.
 
 private:
   void walk(const Stmt *S, const FunctionDecl *Fn) {
     if (!S || isa<LambdaExpr>(S))
       return;
     if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
-      if (Fn->isDependentContext() &&
-          (isa<OMPParallelForDirective>(D) || isa<OMPParallelForSimdDirective>(D) ||
-           isa<OMPParallelDirective>(D))) {
-        // Its types are not known until it is instantiated: reported, left
-        // as written (not silently skipped).
-        HostParallel H;
-        H.D = D;
-        H.Fn = Fn;
-        H.Why = "it is in a template, whose types each instantiation decides: "
-                "--offload=openmp offloads no template code";
-        Out.push_back(H);
-      } else if (isa<OMPParallelForDirective>(D) || isa<OMPParallelForSimdDirective>(D) ||
-                 isa<OMPParallelDirective>(D))
+      if (!isa<OMPParallelForDirective>(D) && !isa<OMPParallelForSimdDirective>(D) &&
+          !isa<OMPParallelDirective>(D))
+        return; // nothing inside another directive
+      if (!Fn->isDependentContext()) {
         Out.push_back(F.analyse(D, Fn));
+        return;
+      }
+      // Its types are not known until it is instantiated: reported, left as
+      // written (not silently skipped).
+      HostParallel H;
+      H.D = D;
+      H.Fn = Fn;
+      H.Why = "it is in a template, whose types each instantiation decides: "
+              "--offload=openmp offloads no template code";
+      Out.push_back(H);
       return; // nothing inside another directive
     }
     for (const Stmt *C : S->children())

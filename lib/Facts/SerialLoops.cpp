@@ -595,9 +595,7 @@ SerialLoop Finder::analyse(const ForStmt *For) {
     // statement of a block, not versioned, and then in one kernel alone.
     std::string What;
     if (!L.ArgReductions.empty()) {
-      const ArgReduction &A = L.ArgReductions.front();
-      What = "'" + A.Value->getNameAsString() + "' and '" + A.Index->getNameAsString() +
-             "' are an arg-" + (A.Max ? "max" : "min");
+      What = L.ArgReductions.front().what();
     } else {
       What = "'" + L.ConditionalLasts.front().Var->getNameAsString() +
              "' is read after the loop and only some iterations set it";

@@ -2,6 +2,7 @@
 #include "Facts/ThreadLoops.h"
 #include "Analysis/AstQueries.h"
 #include "Facts/Regions.h"
+#include "Facts/StmtWalk.h"
 #include "clang/AST/StmtOpenACC.h"
 #include "clang/AST/StmtOpenMP.h"
 
@@ -25,17 +26,6 @@ const VarDecl *variableOf(const ForStmt *For, const SerialLoop &L) {
   return CL ? CL->IV : nullptr;
 }
 
-bool mentions(const Stmt *S, const VarDecl *V) {
-  if (!S)
-    return false;
-  if (const auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == V)
-    return true;
-  for (const Stmt *C : S->children())
-    if (mentions(C, V))
-      return true;
-  return false;
-}
-
 /// Whether For writes an array element whose last subscript has IV and not
 /// Outer (`C[i][j] = ...` for j, not `C[j][i]`).
 bool writesAlong(const ForStmt *For, const VarDecl *IV, const VarDecl *Outer) {
@@ -45,7 +35,7 @@ bool writesAlong(const ForStmt *For, const VarDecl *IV, const VarDecl *Outer) {
       return;
     if (const Expr *W = writtenLValue(S))
       if (const auto *AS = dyn_cast<ArraySubscriptExpr>(W->IgnoreParenImpCasts()))
-        Found = mentions(AS->getIdx(), IV) && !mentions(AS->getIdx(), Outer);
+        Found = usesVar(AS->getIdx(), IV) && !usesVar(AS->getIdx(), Outer);
     for (const Stmt *C : S->children())
       Walk(C);
   };

@@ -7,13 +7,14 @@
 // host saves best before the kernel and runs the pass only when it rose;
 // `>=` takes the last tie also when nothing exceeds the value before; with
 // a tie rule the pass always runs and the index before the loop competes
-// when the value did not change. Names of the function's own (Fresh).
+// when the value did not change. Names of the function's own (freshName).
 //
 //===----------------------------------------------------------------------===//
 #include "Translate/ArgPass.h"
 #include "Facts/Regions.h"
 #include "clang/AST/PrettyPrinter.h"
 #include "clang/Lex/Lexer.h"
+#include <functional>
 
 using namespace clang;
 
@@ -85,7 +86,7 @@ std::string ArgPassWriter::write(const ArgReduction &A, const ForStmt *For,
     return W;
   PrintingPolicy PP(Ctx.getLangOpts());
   bool Up = CL.Step > 0; // the iterations in increasing order of the variable
-  std::string Found = Fresh(Index + "_" + (A.Last ? "last" : "first"));
+  std::string Found = freshName(Fn, Index + "_" + (A.Last ? "last" : "first"));
   std::string I = CL.IV->getNameAsString(), X = text(E);
   // The first iteration is the smallest index of an increasing loop, the
   // largest of a decreasing one; with a tie rule, the lowest (Last: the
@@ -102,8 +103,7 @@ std::string ArgPassWriter::write(const ArgReduction &A, const ForStmt *For,
       "for (" + Header + ")",
       "  if (" + X + " == " + Value + " && " + I + (Smallest ? " < " : " > ") + Found + ")",
       "    " + Found + " = " + I + ";"};
-  std::string Note = "'" + Value + "' and '" + Index + "' are an arg-" +
-                     (A.Max ? "max" : "min") + ": reduction(" + A.reductionItem() +
+  std::string Note = A.what() + ": reduction(" + A.reductionItem() +
                      "), then a second kernel after the loop finds the " +
                      (A.Last ? "last" : "first") + " iteration where " + X + " equals it";
   // The value before the loop, saved on the host: without a tie rule,
@@ -112,7 +112,7 @@ std::string ArgPassWriter::write(const ArgReduction &A, const ForStmt *For,
   // `>=` and `<=` take the last tie, also when nothing exceeds it.
   std::string Before;
   if (A.TieRule || !A.Last) {
-    Before = Fresh(Value + "_before");
+    Before = freshName(Fn, Value + "_before");
     Out.Decls.push_back(A.Value->getType().getUnqualifiedType().getAsString(PP) + " " + Before +
                         ";");
     Out.Before.push_back(Before + " = " + Value + ";");
@@ -130,8 +130,7 @@ std::string ArgPassWriter::write(const ArgReduction &A, const ForStmt *For,
   Out.After.push_back("    " + Index + " = " + Found + ";");
   Out.After.push_back("}");
   if (A.TieRule)
-    Note = "'" + Value + "' and '" + Index + "' are an arg-" + (A.Max ? "max" : "min") +
-           " with ties to the " + (Smallest ? "lowest" : "highest") + " index: reduction(" +
+    Note = A.what() + " with ties to the " + (Smallest ? "lowest" : "highest") + " index: reduction(" +
            A.reductionItem() + "), firstprivate(" + Index + "), then a second kernel after " +
            "the loop finds the " + (Smallest ? "lowest" : "highest") + " index where " + X +
            " equals it (or keeps '" + Index + "' when the value did not change and it is " +

@@ -18,7 +18,6 @@
 #include "Edit/PlanStep.h"
 #include "Facts/ArgReductions.h"
 #include "Placement/Kernels.h"
-#include <functional>
 
 namespace ompm {
 
@@ -33,9 +32,8 @@ struct ArgPassText {
 
 class ArgPassWriter : public PlanStep {
 public:
-  /// Fresh: a name no identifier of the file has, from a base.
-  ArgPassWriter(const PlanStep &Base, std::function<std::string(const std::string &)> Fresh)
-      : PlanStep(Base), Fresh(std::move(Fresh)) {}
+  /// Fn: the function whose variables the pass declares (freshName).
+  ArgPassWriter(const PlanStep &Base, const clang::FunctionDecl *Fn) : PlanStep(Base), Fn(Fn) {}
   /// The text between the parentheses of For's header, on one line and not
   /// from a macro; "" with Why set otherwise.
   std::string header(const clang::ForStmt *For, std::string &Why) const;
@@ -52,7 +50,7 @@ public:
                     const std::vector<KernelItem> &Items, ArgPassText &Out);
 
 private:
-  std::function<std::string(const std::string &)> Fresh;
+  const clang::FunctionDecl *Fn;
 };
 
 } // namespace ompm

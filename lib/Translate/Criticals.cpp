@@ -51,27 +51,25 @@ void CriticalRewriter::record(const CriticalFact &F, const std::string &Directiv
     C.Converted = true;
     C.Form = formName(F.Form);
     C.Directive = Directive;
-    if (F.Form == CriticalForm::ArgReduction && !F.ArgPacked)
-      R.Notes.push_back(What + " removed: '" + F.Arg->Value->getNameAsString() + "' and '" +
-                        F.Arg->Index->getNameAsString() + "' are an arg-" +
-                        (F.Arg->Max ? "max" : "min") + (F.Arg->TieRule ? " with a tie rule" : "") +
-                        ": reduction(" + F.Clause + ") on the loop at " + lineOf(F.Loop) +
-                        ", then a second kernel after it finds the index");
-    else if (F.Form == CriticalForm::ArgReduction)
-      R.Notes.push_back(What + " removed: '" + F.Arg->Value->getNameAsString() + "' and '" +
-                        F.Arg->Index->getNameAsString() + "' are an arg-" +
-                        (F.Arg->Max ? "max" : "min") + (F.Arg->TieRule ? " with a tie rule" : "") +
-                        ", packed into '" + F.Key + "': reduction(" + F.Clause +
-                        ") on the loop at " + lineOf(F.Loop) +
-                        (F.Arg->TieRule ? "" : " (ties go to the lowest index, one of the "
-                                               "outcomes the critical allows)"));
-    else if (F.Form == CriticalForm::Reduction || F.Form == CriticalForm::ArrayReduction)
+    if (F.Form == CriticalForm::ArgReduction) {
+      std::string Arg = What + " removed: " + F.Arg->what() +
+                        (F.Arg->TieRule ? " with a tie rule" : "");
+      R.Notes.push_back(
+          !F.ArgPacked
+              ? Arg + ": reduction(" + F.Clause + ") on the loop at " + lineOf(F.Loop) +
+                    ", then a second kernel after it finds the index"
+              : Arg + ", packed into '" + F.Key + "': reduction(" + F.Clause +
+                    ") on the loop at " + lineOf(F.Loop) +
+                    (F.Arg->TieRule ? "" : " (ties go to the lowest index, one of the "
+                                           "outcomes the critical allows)"));
+    } else if (F.Form == CriticalForm::Reduction || F.Form == CriticalForm::ArrayReduction) {
       R.Notes.push_back(What + " removed: reduction(" + F.Clause + ") on the loop at " +
                         lineOf(F.Loop) + (F.Form == CriticalForm::ArrayReduction
                                               ? " (each team its own copy of the array)"
                                               : ""));
-    else
+    } else {
       R.Notes.push_back(What + " converted to " + Directive.substr(std::string("#pragma omp ").size()));
+    }
   } else {
     C.Reason = Why;
     R.Notes.push_back(What + " kept: " + Why);

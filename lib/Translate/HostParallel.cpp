@@ -175,14 +175,6 @@ bool HostParallelTranslator::hostAtomics(const HostParallel &H,
   return true;
 }
 
-std::string HostParallelTranslator::freshName(const FunctionDecl *Fn, const std::string &Base) {
-  for (unsigned N = 1;; ++N) {
-    std::string Try = N == 1 ? Base : Base + std::to_string(N);
-    if (Ctx.Idents.find(Try) == Ctx.Idents.end() && NamesTaken.insert({Fn, Try}).second)
-      return Try;
-  }
-}
-
 void HostParallelTranslator::argCritical(const HostParallel &H, CriticalFact &F,
                                          std::vector<std::string> &Before,
                                          std::vector<std::string> &After) {
@@ -225,7 +217,7 @@ std::string HostParallelTranslator::argSecondPass(const HostParallel &H, const C
   const CanonicalLoop *CL = RF.loopOf(For);
   if (!CL || !CL->IV)
     return What + ": its loop is not canonical, no second pass copies it";
-  ArgPassWriter W(*this, [&](const std::string &Base) { return freshName(H.Fn, Base); });
+  ArgPassWriter W(*this, H.Fn);
   ArgPassText T;
   if (std::string Why = W.write(*F.Arg, For, *CL, Items, T); !Why.empty())
     return What + ": " + Why;

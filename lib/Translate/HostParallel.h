@@ -73,10 +73,6 @@ private:
                               std::pair<std::vector<std::string>, std::vector<std::string>>>;
   void argLines(const WorkLoop &W, clang::CharSourceRange Pragma, ArgLineMap &ArgLines,
                 EditSet &E);
-  /// Base, or Base2, Base3...: a name no identifier of the file has, nor
-  /// another name made for Fn.
-  std::string freshName(const clang::FunctionDecl *Fn, const std::string &Base);
-  std::set<std::pair<const clang::FunctionDecl *, std::string>> NamesTaken;
   const PlanOptions &Opts;
   std::vector<Kernel> &Kernels;
   std::set<const clang::Stmt *> Offloaded;

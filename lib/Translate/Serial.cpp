@@ -249,7 +249,7 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
       std::vector<std::string> TCl;
       if (!T.Private.empty())
         TCl.push_back("private(" + llvm::join(T.Private, ", ") + ")");
-      Atomics.insertLinesBefore(SM.getExpansionLoc(T.For->getBeginLoc()),
+      BodyLines.insertLinesBefore(SM.getExpansionLoc(T.For->getBeginLoc()),
                                 {omp("parallel for", TCl)});
       unsigned N = SM.getPresumedLineNumber(SM.getExpansionLoc(T.For->getBeginLoc()));
       LR.ThreadLoops.push_back(N);
@@ -268,23 +268,13 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
   for (const auto &[Exprs, Kind] :
        {std::make_pair(&L.AtomicUpdates, "update"), std::make_pair(&L.AtomicWrites, "write")})
     for (const Expr *X : *Exprs) {
-      Atomics.insertLinesBefore(SM.getExpansionLoc(X->getBeginLoc()),
+      BodyLines.insertLinesBefore(SM.getExpansionLoc(X->getBeginLoc()),
                                 {std::string("#pragma omp atomic ") + Kind});
       LR.Atomics.push_back(std::string(Kind) + ": " + text(X));
       R.Notes.push_back("atomic " + std::string(Kind) + " of " + text(X) +
                         (Exprs == &L.AtomicWrites ? " (a flag)" : ""));
     }
   return "";
-}
-
-std::string SerialTranslator::freshName(const FunctionDecl *Fn, const std::string &Base) {
-  for (unsigned N = 1;; ++N) {
-    std::string Try = N == 1 ? Base : Base + std::to_string(N);
-    // Not an identifier of the file or its headers, nor another name made
-    // for this function (a shadowed variable of the same name).
-    if (Ctx.Idents.find(Try) == Ctx.Idents.end() && CopyNamesTaken.insert({Fn, Try}).second)
-      return Try;
-  }
 }
 
 std::string SerialTranslator::lastCopyName(const FunctionDecl *Fn, const ValueDecl *V) {
@@ -366,7 +356,7 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
     const ParentMap &PM = *Parents;
     std::string Line, Why;
     std::vector<KernelItem> Items;
-    Atomics.clear();
+    BodyLines.clear();
     LastCopies.clear();
     RowHelpersOfLoop.clear();
     // A directive goes before a statement of a block, or before the body
@@ -418,8 +408,8 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
       Lines.push_back("} else");
       E.insertLinesBefore(L.For->getBeginLoc(), Lines);
     }
-    E.append(Atomics);
-    Atomics.clear();
+    E.append(BodyLines);
+    BodyLines.clear();
     // The file's functions it calls run on the device too.
     EditSet Declare(SM);
     for (const FunctionDecl *D : L.DeviceFunctions) {

@@ -99,9 +99,6 @@ private:
   /// identifier of the file has); V null: the function's flag that the last
   /// iteration ran.
   std::string lastCopyName(const clang::FunctionDecl *Fn, const clang::ValueDecl *V);
-  /// Base, or Base2, Base3...: a name no identifier of the file has, nor
-  /// another name made for Fn.
-  std::string freshName(const clang::FunctionDecl *Fn, const std::string &Base);
   /// Inserts Decls (declarations of names made for Fn) at the top of Fn's
   /// body, indented as its first statement.
   void declareAtTop(const clang::FunctionDecl *Fn, EditSet &E,
@@ -117,14 +114,14 @@ private:
   void lastCopyEdits(const SerialLoop &L, EditSet &E, std::vector<std::string> &After,
                      ConstructRecord &R, LoopRecord &LR);
   std::map<std::pair<const clang::FunctionDecl *, const clang::ValueDecl *>, std::string> CopyNames;
-  std::set<std::pair<const clang::FunctionDecl *, std::string>> CopyNamesTaken;
   /// The copies declared so far, at the top of their function.
   std::set<std::pair<const clang::FunctionDecl *, std::string>> CopiesDeclared;
   /// The parents of each function's statements, built once per function.
   std::map<const clang::FunctionDecl *, std::unique_ptr<clang::ParentMap>> FnParents;
   std::vector<Edit> Pending;
-  /// The atomic directive lines of the loop being offloaded.
-  EditSet Atomics{SM};
+  /// The directive lines inside the loop being offloaded: atomics, and
+  /// `parallel for` before its thread loops.
+  EditSet BodyLines{SM};
   /// The functions made declare target so far (once each).
   std::set<const clang::FunctionDecl *> DeclaredTarget;
   /// Globals read by device functions: where their link directive goes,

@@ -25,7 +25,7 @@ std::string SerialTranslator::argPass(const SerialLoop &L, const std::vector<Ker
   if (!LastCopies.empty())
     return "the loop has a second pass and values read after it: not done together";
   const ForStmt *For = L.For;
-  ArgPassWriter W(*this, [&](const std::string &Base) { return freshName(L.Fn, Base); });
+  ArgPassWriter W(*this, L.Fn);
   std::string Why;
   std::string Header = W.header(For, Why);
   if (Header.empty())
