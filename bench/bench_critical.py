@@ -6,7 +6,7 @@ LCG, B bins (`long hist[B]`), `#pragma omp parallel for` over the keys with
 `#pragma omp critical` around `hist[key[i]]++`, run REPS + 1 times (the first
 one untimed, a warm-up). The program times the other REPS with omp_get_wtime()
 between repetitions, outside the parallel loop, prints "time_ms <per
-repetition>" to stderr and the histogram's checksum to stdout. Four variants
+repetition>" to stderr and the histogram's checksum to stdout. Five variants
 are built and run, each at the same -DN -DB -DREPS:
 
   CPU OpenMP critical   the original, gcc -fopenmp -O2, OMP_NUM_THREADS=--threads
@@ -20,6 +20,10 @@ are built and run, each at the same -DN -DB -DREPS:
                         critical becomes `omp atomic update`
   array reduction       omp-migrate --offload=openmp --array-reductions FILE --
                         -std=c11: the critical goes, the loop gets reduction(+: hist)
+  team-local            the loop without its OpenMP lines (the serial histogram),
+                        omp-migrate --offload=serial --team-histograms: each team
+                        adds into its own copy of the bins with atomics, then
+                        into hist once (issue #31)
 
 Before building, the two translations are checked for the directives they
 should have (a warning with the tool's messages and the changed lines if
@@ -86,6 +90,11 @@ VARIANTS = (
     ("array reduction", "array_reduction",
      {"target teams loop with reduction(+: hist)": TARGET + r"[^\n]*reduction\(\+: *hist\)"},
      {"critical": r"#pragma omp critical", "atomic": r"#pragma omp atomic"}),
+    ("team-local (--offload=serial --team-histograms)", "team_local",
+     {"target teams region": r"#pragma omp target teams map",
+      "distribute parallel for": r"#pragma omp distribute parallel for",
+      "atomic update of the team's copy": r"#pragma omp atomic update\s*\n\s*hist_team\["},
+     {"critical": r"#pragma omp critical"}),
 )
 NAIVE = "#pragma omp target teams distribute parallel for map(to: key[0:N]) map(tofrom: hist)"
 BASE = "critical on device"
@@ -121,7 +130,7 @@ def changed_lines(before, after):
 
 
 def sources(a, srcdir, defines):
-    """Write the four sources into srcdir; {stem: note}, note "" if as expected."""
+    """Write the five sources into srcdir; {stem: note}, note "" if as expected."""
     with open(SOURCE) as f:
         orig = f.read()
     notes = {}
@@ -130,8 +139,16 @@ def sources(a, srcdir, defines):
     if count != 1:
         die("%s: expected one `#pragma omp parallel for` line, found %d" % (SOURCE, count))
     texts["device_critical"] = naive
-    for stem, extra in (("atomic", []), ("array_reduction", ["--array-reductions"])):
-        cmd = [a.tool, "--offload=openmp"] + extra + [SOURCE, "--", "-std=c11"] + defines
+    # The team-local form comes from the serial loop: the original without
+    # its OpenMP lines, translated with --offload=serial --team-histograms.
+    serial = re.sub(r"(?m)^#pragma omp (parallel for|critical)$", "", orig)
+    serial_path = os.path.join(srcdir, "serial_histogram.c")
+    with open(serial_path, "w") as f:
+        f.write(serial)
+    for stem, extra, src in (("atomic", ["--offload=openmp"], SOURCE),
+                             ("array_reduction", ["--offload=openmp", "--array-reductions"], SOURCE),
+                             ("team_local", ["--offload=serial", "--team-histograms"], serial_path)):
+        cmd = [a.tool] + extra + [src, "--", "-std=c11"] + defines
         rc, so, se = run(cmd, 600)
         texts[stem] = so
         if rc != 0:
@@ -223,7 +240,7 @@ def build(a):
 
 
 RUN_SH = gpu_run_sh.run_sh("bench_critical.py", (
-    '# Written by bench/bench_critical.py --gpu: runs the four histogram variants\n'
+    '# Written by bench/bench_critical.py --gpu: runs the five histogram variants\n'
     '# (CPU critical, critical on device, atomic, array reduction) and prints the table.\n'
     '#   run.sh [RUNTIME_DIR] [--threads K] [--runs K] [--timeout S] [--out FILE.md]\n'
 ))

@@ -102,6 +102,13 @@ static cl::opt<bool> ThreadLoops("thread-loops",
              "write along their own variable over each team's threads (gemm's i "
              "and j; not yet checked on a GPU)"),
     cl::cat(Category));
+static cl::opt<bool> TeamHistograms("team-histograms",
+    cl::desc("With --offload=serial: a declared array of at most 4096 numbers "
+             "(16 KiB) that an offloaded loop only adds into at data-dependent "
+             "places (a histogram) gets a copy per team, updated with atomics "
+             "and added into the array once per team, instead of atomic "
+             "updates of the array itself (not yet checked on a GPU)"),
+    cl::cat(Category));
 static cl::opt<bool> NoCriticalToAtomic("no-critical-to-atomic",
     cl::desc("Keep every critical section: no atomic or reduction in its place "
              "(--offload=openmp then keeps loops with criticals on the host)"),
@@ -242,6 +249,7 @@ int main(int argc, const char **argv) {
   Opts.Plan.OptimizeOpenMP = OptimizeData;
   Opts.Plan.ArrayReductions = ArrayReductions;
   Opts.Plan.ThreadLoops = ThreadLoops;
+  Opts.Plan.TeamHistograms = TeamHistograms;
   Opts.Plan.CriticalToAtomic = !NoCriticalToAtomic;
   if (!Offload.empty()) {
     llvm::SmallVector<llvm::StringRef, 4> Parts;

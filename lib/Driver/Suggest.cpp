@@ -97,6 +97,8 @@ llvm::json::Array loopsReport(const FileResult &R) {
           Lines.push_back(N);
         O["thread_loops"] = std::move(Lines);
       }
+      if (!L.TeamHistograms.empty())
+        O["team_histograms"] = strings(L.TeamHistograms);
       O["reduction"] = strings(L.Reductions);
       O["atomic"] = strings(L.Atomics);
       if (!L.DeviceFunctions.empty())

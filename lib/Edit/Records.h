@@ -78,6 +78,8 @@ struct LoopRecord {
   /// The lines of the inner loops that run on the threads of each team
   /// (`parallel for`; the loop itself then spreads over teams only).
   std::vector<unsigned> ThreadLoops;
+  /// Histograms each team fills in a copy of its own (--team-histograms).
+  std::vector<std::string> TeamHistograms;
   std::vector<std::string> DeviceFunctions; ///< made declare target
   std::vector<std::string> DeviceGlobals;   ///< made declare target link
   /// The loop's own edits (its directive line, and atomic lines in its

@@ -118,10 +118,11 @@ FilePlan planFile(ASTContext &Ctx, const std::vector<Directive> &InputDirs,
   PlanInput Input(Ctx, Dirs, St.FailedConstructs, Opts.OptimizeOpenMP);
   std::vector<Kernel> Kernels = std::move(St.Kernels);
   SerialTranslator Serial(Base, Kernels);
+  Serial.TeamHistograms = Opts.TeamHistograms;
   Serial.addForeign(St.GlobalDeclared);
   if (Opts.OffloadSerial) {
     SerialLoopOptions SO;
-    SO.ArrayReductions = Opts.ArrayReductions;
+    SO.ArrayReductions = Opts.ArrayReductions && !Opts.TeamHistograms;
     SO.ThreadLoops = Opts.ThreadLoops;
     std::vector<SerialLoop> Loops = findSerialLoops(Ctx, SO);
     for (SerialLoop &L : Loops)

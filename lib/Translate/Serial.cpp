@@ -1,5 +1,6 @@
 //===- Serial.cpp - Serial loops proved parallel, offloaded ---------------===//
 #include "Translate/Serial.h"
+#include "Facts/TeamHistograms.h"
 #include "Facts/Directives.h"
 #include "Facts/Regions.h"
 #include "Translate/KernelData.h"
@@ -240,7 +241,22 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
                       StringRef(Red).split(':').first.trim().str() +
                       "): each team its own copy");
   }
-  if (L.ThreadLoops.empty()) {
+  TeamBefore.clear();
+  TeamAfter.clear();
+  std::vector<std::string> TeamCl, LoopCl;
+  Maps.renderInto(TeamCl);
+  if (L.Collapse > 1)
+    LoopCl.push_back("collapse(" + std::to_string(L.Collapse) + ")");
+  if (!Private.empty())
+    LoopCl.push_back("private(" + llvm::join(Private, ", ") + ")");
+  if (!FirstPrivate.empty())
+    LoopCl.push_back("firstprivate(" + llvm::join(FirstPrivate, ", ") + ")");
+  if (TeamHistograms && !L.AtomicUpdates.empty() && L.ThreadLoops.empty() &&
+      L.Reductions.empty() && L.SmallArrayReductions.empty() && L.ArgReductions.empty() &&
+      L.ConditionalLasts.empty() && OverlapTest.empty() && LastCopies.empty() &&
+      teamHistogramForm(L, TeamCl, LoopCl, Line, R, LR)) {
+    // Line is the `target teams` line; the loop's directive is in TeamBefore.
+  } else if (L.ThreadLoops.empty()) {
     Line = omp("target teams distribute parallel for", Cl);
   } else {
     // The loop over teams, its inner loops over each team's threads.
@@ -275,6 +291,58 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
                         (Exprs == &L.AtomicWrites ? " (a flag)" : ""));
     }
   return "";
+}
+
+bool SerialTranslator::teamHistogramForm(const SerialLoop &L,
+                                         const std::vector<std::string> &TeamClauses,
+                                         const std::vector<std::string> &LoopClauses,
+                                         std::string &Line, ConstructRecord &R, LoopRecord &LR) {
+  std::string Why;
+  std::vector<TeamHistogram> Hs = teamHistograms(*L.Facts, L, Why);
+  for (const TeamHistogram &H : Hs)
+    for (const DeclRefExpr *Ref : H.Refs)
+      if (Ref->getLocation().isMacroID())
+        Why = "'" + H.Name + "' is named in a macro's expansion", Hs.clear();
+  if (Hs.empty()) {
+    if (!Why.empty())
+      R.Notes.push_back("no team-local histogram: " + Why);
+    return false;
+  }
+  // { each team's bins, zero; the loop over the team's share, adding into
+  //   them with atomics; each team's bins added into the array once }
+  std::vector<std::string> Decls, Zero, Flush;
+  for (const TeamHistogram &H : Hs) {
+    std::string Team = freshName(L.Fn, H.Name + "_team");
+    std::string Bin = freshName(L.Fn, H.Name + "_bin");
+    std::string N = std::to_string(H.Bins);
+    Decls.push_back("  " + H.ElementType + " " + Team + "[" + N + "];");
+    Decls.push_back("  int " + Bin + ";");
+    Zero.push_back("  #pragma omp parallel for");
+    Zero.push_back("  for (" + Bin + " = 0; " + Bin + " < " + N + "; " + Bin + "++)");
+    Zero.push_back("    " + Team + "[" + Bin + "] = 0;");
+    Flush.push_back("  #pragma omp parallel for");
+    Flush.push_back("  for (" + Bin + " = 0; " + Bin + " < " + N + "; " + Bin + "++) {");
+    Flush.push_back("    #pragma omp atomic update");
+    Flush.push_back("    " + H.Name + "[" + Bin + "] += " + Team + "[" + Bin + "];");
+    Flush.push_back("  }");
+    for (const DeclRefExpr *Ref : H.Refs)
+      BodyLines.replace(CharSourceRange::getCharRange(Ref->getLocation(),
+                                                      Ref->getLocation().getLocWithOffset(
+                                                          H.Name.size())),
+                        Team);
+    LR.TeamHistograms.push_back(H.Name);
+    R.Notes.push_back("'" + H.Name + "' is a histogram of " + N + " bins: each team adds into a "
+                      "copy of its own ('" + Team + "', atomic updates in the memory the "
+                      "team's threads share), added into '" + H.Name + "' once per team");
+  }
+  Line = omp("target teams", TeamClauses);
+  TeamBefore = {"{"};
+  TeamBefore.insert(TeamBefore.end(), Decls.begin(), Decls.end());
+  TeamBefore.insert(TeamBefore.end(), Zero.begin(), Zero.end());
+  TeamBefore.push_back(omp("distribute parallel for", LoopClauses));
+  TeamAfter = Flush;
+  TeamAfter.push_back("}");
+  return true;
 }
 
 std::string SerialTranslator::lastCopyName(const FunctionDecl *Fn, const ValueDecl *V) {
@@ -383,8 +451,9 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
                                                   : ""));
     EditSet E(SM);
     if (OverlapTest.empty()) {
-      std::vector<std::string> After, Before = ArgBefore;
+      std::vector<std::string> After = TeamAfter, Before = ArgBefore;
       Before.push_back(Line);
+      Before.insert(Before.end(), TeamBefore.begin(), TeamBefore.end());
       E.insertLinesBefore(L.For->getBeginLoc(), Before);
       if (!L.FinalValue.empty()) {
         // The loop variable is read after the loop: its final value, set

@@ -109,6 +109,22 @@ private:
   std::string argPass(const SerialLoop &L, const std::vector<KernelItem> &Items,
                       ConstructRecord &R);
   std::vector<std::string> ArgBefore, ArgAfter, ArgDecls;
+  /// The team-local form of the loop's histograms (--team-histograms): the
+  /// lines between the `target teams` line and the loop, and after the
+  /// loop; empty when the loop keeps the combined construct.
+  std::vector<std::string> TeamBefore, TeamAfter;
+  /// Whether the loop's histograms take the team-local form; its lines
+  /// into TeamBefore and TeamAfter, the renames into BodyLines. Line gets
+  /// the `target teams` line, LoopClauses go on the loop.
+  bool teamHistogramForm(const SerialLoop &L, const std::vector<std::string> &TeamClauses,
+                         const std::vector<std::string> &LoopClauses, std::string &Line,
+                         ConstructRecord &R, LoopRecord &LR);
+
+public:
+  /// `--team-histograms` (lib/Facts/TeamHistograms.h).
+  bool TeamHistograms = false;
+
+private:
   /// The edits of the copies: declared at the top of the function, stored
   /// by the last iteration; After gets the host's assignments back.
   void lastCopyEdits(const SerialLoop &L, EditSet &E, std::vector<std::string> &After,

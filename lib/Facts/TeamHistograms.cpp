@@ -1,0 +1,110 @@
+//===- TeamHistograms.cpp - Histograms each team accumulates first ---------===//
+#include "Facts/TeamHistograms.h"
+#include "Analysis/AstQueries.h"
+#include "Facts/Dependence.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include <map>
+#include <set>
+
+using namespace clang;
+
+namespace ompm {
+namespace {
+
+/// Every reference to V under S.
+void referencesTo(const Stmt *S, const ValueDecl *V, std::vector<const DeclRefExpr *> &Out) {
+  if (!S)
+    return;
+  if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == V)
+    Out.push_back(R);
+  for (const Stmt *C : S->children())
+    referencesTo(C, V, Out);
+}
+
+/// The variable an update's element subscripts, directly (`h[k]`).
+const DeclRefExpr *baseRef(const ArraySubscriptExpr *Elem) {
+  return dyn_cast<DeclRefExpr>(Elem->getBase()->IgnoreParenImpCasts());
+}
+
+} // namespace
+
+std::vector<TeamHistogram> teamHistograms(const RegionFacts &F, const SerialLoop &L,
+                                          std::string &Why) {
+  const ASTContext &Ctx = F.context();
+  std::vector<TeamHistogram> Out;
+  std::map<const ValueDecl *, size_t> Index;
+  std::set<const ValueDecl *> Refused;
+  auto Refuse = [&](const ValueDecl *V, std::string Reason) {
+    if (Why.empty())
+      Why = "'" + V->getNameAsString() + "': " + std::move(Reason);
+    Refused.insert(V);
+  };
+  for (const Expr *E : L.AtomicUpdates) {
+    const ArraySubscriptExpr *Elem = nullptr;
+    std::string Op = atomicUpdateOf(E, Elem, Ctx);
+    const DeclRefExpr *Base = Elem ? baseRef(Elem) : nullptr;
+    if (!Base) {
+      if (Elem && Why.empty())
+        Why = "an update is not of an element of a named array of one dimension";
+      continue;
+    }
+    const ValueDecl *V = Base->getDecl();
+    if (Refused.count(V))
+      continue;
+    if (Op != "+") {
+      Refuse(V, "its updates are not additions");
+      continue;
+    }
+    auto It = Index.find(V);
+    if (It == Index.end()) {
+      const auto *CAT = Ctx.getAsConstantArrayType(V->getType());
+      QualType ElemType;
+      uint64_t N = arithmeticElements(V->getType(), Ctx, &ElemType);
+      if (!CAT || !CAT->getElementType()->isArithmeticType() || !isa<VarDecl>(V)) {
+        Refuse(V, "not a declared array of one dimension of numbers");
+        continue;
+      }
+      uint64_t Bytes = N * Ctx.getTypeSizeInChars(CAT->getElementType()).getQuantity();
+      if (N == 0 || N > MaxTeamBins || Bytes > MaxTeamBinBytes) {
+        Refuse(V, std::to_string(N) + " bins of " + std::to_string(Bytes) +
+                      " bytes, more than a team's copy may take (" +
+                      std::to_string(MaxTeamBins) + " bins, " +
+                      std::to_string(MaxTeamBinBytes) + " bytes)");
+        continue;
+      }
+      TeamHistogram H;
+      H.Array = V;
+      H.Name = V->getNameAsString();
+      PrintingPolicy PP(Ctx.getLangOpts());
+      H.ElementType = CAT->getElementType().getUnqualifiedType().getAsString(PP);
+      H.Bins = N;
+      It = Index.emplace(V, Out.size()).first;
+      Out.push_back(std::move(H));
+    }
+    Out[It->second].Updates.push_back(E);
+    Out[It->second].Refs.push_back(Base);
+  }
+  // Named nowhere else in the loop; no access of it through a followed call.
+  for (TeamHistogram &H : Out) {
+    if (Refused.count(H.Array))
+      continue;
+    std::vector<const DeclRefExpr *> All;
+    referencesTo(L.For, H.Array, All);
+    bool Other = llvm::any_of(All, [&](const DeclRefExpr *R) {
+      return !llvm::is_contained(H.Refs, R);
+    });
+    bool Reached = llvm::any_of(F.accesses(), [&](const Access &A) {
+      return A.Base == H.Array && !(A.Expr && baseRef(A.Expr) &&
+                                    llvm::is_contained(H.Refs, baseRef(A.Expr)));
+    });
+    // A function of the file the loop calls might name a global array.
+    bool Called = !L.DeviceFunctions.empty() && cast<VarDecl>(H.Array)->hasGlobalStorage();
+    if (Other || Reached || Called)
+      Refuse(H.Array, "the loop uses it otherwise than by adding into its elements");
+  }
+  llvm::erase_if(Out, [&](const TeamHistogram &H) { return Refused.count(H.Array) > 0; });
+  return Out;
+}
+
+} // namespace ompm

@@ -1,0 +1,102 @@
+// Team-local histograms (issue #31), --team-histograms: an offloaded serial
+// loop that only adds into the elements of small declared arrays at
+// data-dependent places gets, per team, a copy of each array declared in a
+// `target teams` region (its threads share it: on a GPU, shared memory),
+// zeroed, filled with atomic updates by the loop's `distribute parallel
+// for`, and added into the array once per team. A loop that also reduces a
+// scalar keeps the combined construct and atomic updates of the array
+// itself, as every loop does without the option. The translation prints
+// what the serial original prints (clang-19 on the CPU stand-in, gcc), and
+// a second run changes nothing.
+// RUN: %omp-migrate --offload=serial --team-histograms --explain --report=%t.json %s -- > %t.c 2> %t.err
+// RUN: %FileCheck %s --check-prefix=OUT < %t.c
+// RUN: %FileCheck %s --check-prefix=NOTE < %t.err
+// RUN: python3 -c "import json; print('\n'.join('%%d %%s' %% (l['line'], l.get('team_histograms')) for l in json.load(open('%t.json'))['files'][0]['loops'] if l['offloaded']))" | %FileCheck %s --check-prefix=JSON
+// RUN: %clang19-offload %t.c -o %t.omp
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.omp > %t.out
+// RUN: gcc -O1 %s -o %t.orig && %t.orig > %t.ref
+// RUN: diff %t.ref %t.out
+// RUN: %gcc-openmp %t.c -o %t.gcc && %t.gcc > %t.gcc.out
+// RUN: diff %t.ref %t.gcc.out
+// RUN: %omp-migrate --offload=serial --team-histograms %t.c -- > %t.again.c
+// RUN: diff %t.c %t.again.c
+// RUN: %omp-migrate --offload=serial %s -- | %FileCheck %s --check-prefix=PLAIN
+#include <stdio.h>
+#define N 100000
+#define BINS 64
+
+int key[N];
+double w[N];
+long hist[BINS];
+double whist[16];
+
+int main(void) {
+  int i, b;
+  long sum = 0, total = 0;
+  double wsum = 0;
+  for (i = 0; i < N; i++) {
+    key[i] = (int)((i * 2654435761u) % BINS);
+    w[i] = (i % 7) * 0.5;
+  }
+  for (b = 0; b < BINS; b++)
+    hist[b] = b;
+  // OUT:      {{^  }}#pragma omp target teams map(tofrom: hist, whist) map(to: key, w){{$}}
+  // OUT-NEXT: {{^  }}{{{$}}
+  // OUT-NEXT: {{^    }}long hist_team[64];
+  // OUT-NEXT: {{^    }}int hist_bin;
+  // OUT-NEXT: {{^    }}double whist_team[16];
+  // OUT-NEXT: {{^    }}int whist_bin;
+  // OUT-NEXT: {{^    }}#pragma omp parallel for
+  // OUT-NEXT: {{^    }}for (hist_bin = 0; hist_bin < 64; hist_bin++)
+  // OUT-NEXT: {{^      }}hist_team[hist_bin] = 0;
+  // OUT-NEXT: {{^    }}#pragma omp parallel for
+  // OUT-NEXT: {{^    }}for (whist_bin = 0; whist_bin < 16; whist_bin++)
+  // OUT-NEXT: {{^      }}whist_team[whist_bin] = 0;
+  // OUT-NEXT: {{^  }}#pragma omp distribute parallel for{{$}}
+  // OUT-NEXT: {{^  }}for (i = 0; i < N; i++) {
+  // OUT-NEXT: {{^    }}#pragma omp atomic update
+  // OUT-NEXT: {{^    }}hist_team[key[i]]++;
+  // OUT-NEXT: {{^    }}#pragma omp atomic update
+  // OUT-NEXT: {{^    }}whist_team[key[i] & 15] += w[i];
+  // OUT-NEXT: {{^    }}#pragma omp atomic update
+  // OUT-NEXT: {{^    }}hist_team[key[i] / 2] -= 2;
+  // OUT-NEXT: {{^  }}}
+  // OUT-NEXT: {{^    }}#pragma omp parallel for
+  // OUT-NEXT: {{^    }}for (hist_bin = 0; hist_bin < 64; hist_bin++) {
+  // OUT-NEXT: {{^      }}#pragma omp atomic update
+  // OUT-NEXT: {{^      }}hist[hist_bin] += hist_team[hist_bin];
+  // OUT-NEXT: {{^    }}}
+  // OUT-NEXT: {{^    }}#pragma omp parallel for
+  // OUT-NEXT: {{^    }}for (whist_bin = 0; whist_bin < 16; whist_bin++) {
+  // OUT-NEXT: {{^      }}#pragma omp atomic update
+  // OUT-NEXT: {{^      }}whist[whist_bin] += whist_team[whist_bin];
+  // OUT-NEXT: {{^    }}}
+  // OUT-NEXT: {{^  }}}
+  // NOTE: serial-team-histograms.c:[[@LINE+5]]:3: note: 'hist' is a histogram of 64 bins: each team adds into a copy of its own ('hist_team', atomic updates in the memory the team's threads share), added into 'hist' once per team
+  // NOTE: serial-team-histograms.c:[[@LINE+4]]:3: note: 'whist' is a histogram of 16 bins
+  // JSON: [[@LINE+3]] ['hist', 'whist']
+  // PLAIN:      {{^  }}#pragma omp target teams distribute parallel for map(tofrom: hist, whist) map(to: key, w){{$}}
+  // PLAIN-NEXT: {{^  }}for (i = 0; i < N; i++) {
+  for (i = 0; i < N; i++) {
+    hist[key[i]]++;
+    whist[key[i] & 15] += w[i];
+    hist[key[i] / 2] -= 2;
+  }
+  // A scalar reduction beside the histogram: the combined construct, the
+  // array's own atomics.
+  // OUT:      {{^  }}#pragma omp target teams distribute parallel for map(tofrom: hist, total) map(to: key) reduction(+: total){{$}}
+  // OUT-NEXT: {{^  }}for (i = 0; i < N; i++) {
+  // OUT-NEXT: {{^    }}#pragma omp atomic update
+  // OUT-NEXT: {{^    }}hist[key[i] & 7] += 1;
+  // JSON: [[@LINE+1]] None
+  for (i = 0; i < N; i++) {
+    hist[key[i] & 7] += 1;
+    total += key[i];
+  }
+  for (b = 0; b < BINS; b++)
+    sum = sum * 31 + hist[b];
+  for (b = 0; b < 16; b++)
+    wsum += whist[b];
+  printf("%ld %ld %.3f\n", sum, total, wsum);
+  return 0;
+}

@@ -1,0 +1,57 @@
+//===- TeamHistogramsTest.cpp - Facts/TeamHistograms -----------------------===//
+#include "Facts/TeamHistograms.h"
+#include "ParseCode.h"
+#include "clang/Basic/SourceManager.h"
+#include <gtest/gtest.h>
+
+using namespace ompm;
+
+namespace {
+
+/// For each offloaded loop: "line: name type bins updates..." per
+/// histogram, or "line: -- why" when none qualifies.
+std::vector<std::string> histograms(llvm::StringRef Body) {
+  std::string Code = "int key[1000]; double w[1000];\n"
+                     "long h[64]; double dh[16]; int big[8192]; int two[8][8];\n"
+                     "void f(int n) {\n  int i;\n" + Body.str() + "}\n";
+  std::unique_ptr<clang::ASTUnit> AST = parseCode(Code, {"-fopenmp"});
+  std::vector<std::string> V;
+  if (!AST)
+    return V;
+  const clang::SourceManager &SM = AST->getASTContext().getSourceManager();
+  for (const SerialLoop &L : findSerialLoops(AST->getASTContext())) {
+    if (!L.Parallel)
+      continue;
+    std::string Why;
+    std::string S = std::to_string(SM.getPresumedLineNumber(L.For->getBeginLoc())) + ":";
+    for (const TeamHistogram &H : teamHistograms(*L.Facts, L, Why))
+      S += " " + H.Name + " " + H.ElementType + " " + std::to_string(H.Bins) + " " +
+           std::to_string(H.Updates.size());
+    if (!Why.empty())
+      S += " -- " + Why;
+    V.push_back(S);
+  }
+  return V;
+}
+
+} // namespace
+
+TEST(TeamHistograms, AdditionsIntoSmallDeclaredArrays) {
+  EXPECT_EQ(histograms("  for (i = 0; i < n; i++) { h[key[i]]++; dh[key[i] & 15] += w[i]; "
+                       "h[key[i] / 2] -= 2; }\n"),
+            std::vector<std::string>{"5: h long 64 2 dh double 16 1"});
+}
+
+TEST(TeamHistograms, WhatKeepsTheAtomics) {
+  // Read in the loop (not parallel: not listed); multiplied; too many
+  // bins; two dimensions.
+  EXPECT_EQ(histograms("  for (i = 0; i < n; i++) { h[key[i]]++; w[i] = h[0]; }\n"
+                       "  for (i = 0; i < n; i++) dh[key[i] & 15] *= 2.0;\n"
+                       "  for (i = 0; i < n; i++) big[key[i]]++;\n"
+                       "  for (i = 0; i < n; i++) two[key[i] & 7][key[i] / 8]++;\n"),
+            (std::vector<std::string>{
+                "6: -- 'dh': its updates are not additions",
+                "7: -- 'big': 8192 bins of 32768 bytes, more than a team's copy may take "
+                "(4096 bins, 16384 bytes)",
+                "8: -- an update is not of an element of a named array of one dimension"}));
+}
