@@ -20,10 +20,9 @@ are built and run, each at the same -DN -DB -DREPS:
                         critical becomes `omp atomic update`
   array reduction       omp-migrate --offload=openmp --array-reductions FILE --
                         -std=c11: the critical goes, the loop gets reduction(+: hist)
-  team-local            the loop without its OpenMP lines (the serial histogram),
-                        omp-migrate --offload=serial --team-histograms: each team
-                        adds into its own copy of the bins with atomics, then
-                        into hist once (issue #31)
+  team-local            omp-migrate --offload=openmp --team-histograms FILE --
+                        -std=c11: each team adds into its own copy of the bins
+                        (atomic updates), then into hist once (issue #31)
 
 Before building, the two translations are checked for the directives they
 should have (a warning with the tool's messages and the changed lines if
@@ -90,7 +89,7 @@ VARIANTS = (
     ("array reduction", "array_reduction",
      {"target teams loop with reduction(+: hist)": TARGET + r"[^\n]*reduction\(\+: *hist\)"},
      {"critical": r"#pragma omp critical", "atomic": r"#pragma omp atomic"}),
-    ("team-local (--offload=serial --team-histograms)", "team_local",
+    ("team-local (--team-histograms)", "team_local",
      {"target teams region": r"#pragma omp target teams map",
       "distribute parallel for": r"#pragma omp distribute parallel for",
       "atomic update of the team's copy": r"#pragma omp atomic update\s*\n\s*hist_team\["},
@@ -139,16 +138,9 @@ def sources(a, srcdir, defines):
     if count != 1:
         die("%s: expected one `#pragma omp parallel for` line, found %d" % (SOURCE, count))
     texts["device_critical"] = naive
-    # The team-local form comes from the serial loop: the original without
-    # its OpenMP lines, translated with --offload=serial --team-histograms.
-    serial = re.sub(r"(?m)^#pragma omp (parallel for|critical)$", "", orig)
-    serial_path = os.path.join(srcdir, "serial_histogram.c")
-    with open(serial_path, "w") as f:
-        f.write(serial)
-    for stem, extra, src in (("atomic", ["--offload=openmp"], SOURCE),
-                             ("array_reduction", ["--offload=openmp", "--array-reductions"], SOURCE),
-                             ("team_local", ["--offload=serial", "--team-histograms"], serial_path)):
-        cmd = [a.tool] + extra + [src, "--", "-std=c11"] + defines
+    for stem, extra in (("atomic", []), ("array_reduction", ["--array-reductions"]),
+                        ("team_local", ["--team-histograms"])):
+        cmd = [a.tool, "--offload=openmp"] + extra + [SOURCE, "--", "-std=c11"] + defines
         rc, so, se = run(cmd, 600)
         texts[stem] = so
         if rc != 0:

@@ -103,9 +103,10 @@ static cl::opt<bool> ThreadLoops("thread-loops",
              "and j; not yet checked on a GPU)"),
     cl::cat(Category));
 static cl::opt<bool> TeamHistograms("team-histograms",
-    cl::desc("With --offload=serial: a declared array of at most 4096 numbers "
-             "(16 KiB) that an offloaded loop only adds into at data-dependent "
-             "places (a histogram) gets a copy per team, updated with atomics "
+    cl::desc("With --offload=serial or openmp: a declared array of at most 4096 "
+             "numbers (16 KiB) that an offloaded loop only adds into at "
+             "data-dependent places (a histogram, or criticals and atomics "
+             "around its updates) gets a copy per team, updated with atomics "
              "and added into the array once per team, instead of atomic "
              "updates of the array itself (not yet checked on a GPU)"),
     cl::cat(Category));

@@ -1,5 +1,6 @@
 //===- Criticals.cpp - Which critical sections can become atomics ---------===//
 #include "Facts/Criticals.h"
+#include "Facts/TeamHistograms.h"
 #include "Analysis/AstQueries.h"
 #include "Facts/Allocations.h"
 #include "Facts/AtomicForms.h"
@@ -22,6 +23,7 @@ const char *atomicClause(CriticalForm F) {
   case CriticalForm::Write: return "write";
   case CriticalForm::Capture: return "capture";
   case CriticalForm::Compare: return "compare";
+  case CriticalForm::TeamHistogram: return "update";
   default: return "";
   }
 }
@@ -31,6 +33,7 @@ const char *formName(CriticalForm F) {
   case CriticalForm::Reduction: return "reduction";
   case CriticalForm::ArrayReduction: return "array-reduction";
   case CriticalForm::ArgReduction: return "arg-reduction";
+  case CriticalForm::TeamHistogram: return "team-histogram";
   default: return atomicClause(F);
   }
 }
@@ -531,6 +534,7 @@ std::vector<CriticalFact> Analysis::run() {
       F.Guard = S.Guard;
       F.Guarded = S.Guarded;
     } else if (F.Form == CriticalForm::Update || F.Form == CriticalForm::Read ||
+               F.Form == CriticalForm::TeamHistogram ||
                F.Form == CriticalForm::Write ||
                (F.Form == CriticalForm::Capture && !isa<CompoundStmt>(F.Body) )) {
       if (const auto *CS = dyn_cast<CompoundStmt>(F.Body))
@@ -589,11 +593,15 @@ void Analysis::reductions(std::vector<CriticalFact> &Out,
       return S.Op == "-" && S.XLeft ? "+" : "";
     });
   }
-  if (!Opts.ArrayReductions)
+  if (!Opts.ArrayReductions && !Opts.TeamHistograms)
     return;
   // Histograms: every use of a small declared array is a + or - update (a
   // converted critical or an atomic of the input) in one work-sharing loop.
+  uint64_t Bins = 0;
+  std::string ElementType;
   auto SmallArray = [&](const ValueDecl *V) {
+    if (Opts.TeamHistograms)
+      return teamBinsWhy(V, Ctx, Bins, ElementType).empty();
     uint64_t N = arithmeticElements(V->getType(), Ctx);
     return N > 0 && N <= MaxArrayReductionElements;
   };
@@ -622,6 +630,9 @@ void Analysis::reductions(std::vector<CriticalFact> &Out,
           S = Shapes.at(U.Lock);
       }
       bool P = false;
+      // A team's copy takes the atomic: not under a condition.
+      if (Opts.TeamHistograms && S.Guard)
+        All = false;
       if (!All || (S.Op != "+" && S.Op != "-") || rootOf(S.X, P) != V || P ||
           !isa<ArraySubscriptExpr>(S.X->IgnoreParens())) {
         All = false;
@@ -647,10 +658,16 @@ void Analysis::reductions(std::vector<CriticalFact> &Out,
         Out.push_back(F);
         It = Out.end() - 1;
       }
-      It->Form = CriticalForm::ArrayReduction;
       It->X = V;
-      It->Clause = "+: " + V->getNameAsString();
       It->Loop = L;
+      if (Opts.TeamHistograms) {
+        It->Form = CriticalForm::TeamHistogram;
+        It->Bins = Bins;
+        It->ElementType = ElementType;
+        continue;
+      }
+      It->Form = CriticalForm::ArrayReduction;
+      It->Clause = "+: " + V->getNameAsString();
     }
   }
 }

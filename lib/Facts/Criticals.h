@@ -59,6 +59,11 @@ enum class CriticalForm {
   /// at)) { best = a[i]; at = i; }`): a max reduction on a key that packs
   /// the value and the index (lib/Translate/ArgCritical.cpp)
   ArgReduction,
+  /// an addition into a small declared array (a histogram) that each team
+  /// makes into a copy of its own (`--team-histograms`): an atomic update
+  /// of the team's copy, added into the array once per team
+  /// (lib/Facts/TeamHistograms.h); X is the array, Loop its loop
+  TeamHistogram,
 };
 
 /// The atomic directive's clause for a form ("update", "compare"), or "".
@@ -92,6 +97,11 @@ struct CriticalFact {
   /// For ArgReduction: packed into one key; else the value's own reduction
   /// (Clause) and a second pass that finds the index (Translate/ArgPass).
   bool ArgPacked = true;
+  /// For TeamHistogram: the team's copy and the variable of the loops that
+  /// zero it and add it into X (the translation's names), its bins and
+  /// their type.
+  std::string Team, Bin, ElementType;
+  uint64_t Bins = 0;
 };
 
 struct CriticalOptions {
@@ -101,6 +111,10 @@ struct CriticalOptions {
   /// A histogram of a declared array of at most MaxArrayReductionElements
   /// elements to an array reduction.
   bool ArrayReductions = false;
+  /// The same histograms (a one-dimensional array within MaxTeamBins and
+  /// MaxTeamBinBytes, updated by additions only) to TeamHistogram; in
+  /// place of ArrayReductions.
+  bool TeamHistograms = false;
 };
 
 /// The critical sections of Region (a parallel construct or a target

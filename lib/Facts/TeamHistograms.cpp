@@ -29,6 +29,23 @@ const DeclRefExpr *baseRef(const ArraySubscriptExpr *Elem) {
 
 } // namespace
 
+std::string teamBinsWhy(const ValueDecl *V, const ASTContext &Ctx, uint64_t &Bins,
+                        std::string &ElementType) {
+  const auto *CAT = Ctx.getAsConstantArrayType(V->getType());
+  uint64_t N = arithmeticElements(V->getType(), Ctx);
+  if (!CAT || !CAT->getElementType()->isArithmeticType() || !isa<VarDecl>(V))
+    return "not a declared array of one dimension of numbers";
+  uint64_t Bytes = N * Ctx.getTypeSizeInChars(CAT->getElementType()).getQuantity();
+  if (N == 0 || N > MaxTeamBins || Bytes > MaxTeamBinBytes)
+    return std::to_string(N) + " bins of " + std::to_string(Bytes) +
+           " bytes, more than a team's copy may take (" + std::to_string(MaxTeamBins) +
+           " bins, " + std::to_string(MaxTeamBinBytes) + " bytes)";
+  Bins = N;
+  ElementType =
+      CAT->getElementType().getUnqualifiedType().getAsString(PrintingPolicy(Ctx.getLangOpts()));
+  return "";
+}
+
 std::vector<TeamHistogram> teamHistograms(const RegionFacts &F, const SerialLoop &L,
                                           std::string &Why) {
   const ASTContext &Ctx = F.context();
@@ -58,27 +75,13 @@ std::vector<TeamHistogram> teamHistograms(const RegionFacts &F, const SerialLoop
     }
     auto It = Index.find(V);
     if (It == Index.end()) {
-      const auto *CAT = Ctx.getAsConstantArrayType(V->getType());
-      QualType ElemType;
-      uint64_t N = arithmeticElements(V->getType(), Ctx, &ElemType);
-      if (!CAT || !CAT->getElementType()->isArithmeticType() || !isa<VarDecl>(V)) {
-        Refuse(V, "not a declared array of one dimension of numbers");
-        continue;
-      }
-      uint64_t Bytes = N * Ctx.getTypeSizeInChars(CAT->getElementType()).getQuantity();
-      if (N == 0 || N > MaxTeamBins || Bytes > MaxTeamBinBytes) {
-        Refuse(V, std::to_string(N) + " bins of " + std::to_string(Bytes) +
-                      " bytes, more than a team's copy may take (" +
-                      std::to_string(MaxTeamBins) + " bins, " +
-                      std::to_string(MaxTeamBinBytes) + " bytes)");
-        continue;
-      }
       TeamHistogram H;
+      if (std::string No = teamBinsWhy(V, Ctx, H.Bins, H.ElementType); !No.empty()) {
+        Refuse(V, No);
+        continue;
+      }
       H.Array = V;
       H.Name = V->getNameAsString();
-      PrintingPolicy PP(Ctx.getLangOpts());
-      H.ElementType = CAT->getElementType().getUnqualifiedType().getAsString(PP);
-      H.Bins = N;
       It = Index.emplace(V, Out.size()).first;
       Out.push_back(std::move(H));
     }

@@ -46,6 +46,11 @@ struct TeamHistogram {
   std::vector<const clang::DeclRefExpr *> Refs;
 };
 
+/// Why the declared array V cannot have a team's copy (the size and shape
+/// rules above), or "": then Bins and ElementType (as C writes it) are set.
+std::string teamBinsWhy(const clang::ValueDecl *V, const clang::ASTContext &Ctx,
+                        uint64_t &Bins, std::string &ElementType);
+
 /// The histograms of the offloaded loop L (F: its facts) that qualify; an
 /// array that does not is left to its atomic updates. Why, when none
 /// does, receives the first reason (for the notes).

@@ -2,6 +2,7 @@
 #include "Translate/Criticals.h"
 #include "Facts/Directives.h"
 #include "clang/Lex/Lexer.h"
+#include <functional>
 
 using namespace clang;
 
@@ -62,6 +63,11 @@ void CriticalRewriter::record(const CriticalFact &F, const std::string &Directiv
                     ") on the loop at " + lineOf(F.Loop) +
                     (F.Arg->TieRule ? "" : " (ties go to the lowest index, one of the "
                                            "outcomes the critical allows)"));
+    } else if (F.Form == CriticalForm::TeamHistogram) {
+      R.Notes.push_back(What + " converted to atomic update of '" + F.Team + "', the team's copy of '" +
+                        F.X->getNameAsString() + "' (" + std::to_string(F.Bins) +
+                        " bins), added into '" + F.X->getNameAsString() +
+                        "' once per team after the loop at " + lineOf(F.Loop));
     } else if (F.Form == CriticalForm::Reduction || F.Form == CriticalForm::ArrayReduction) {
       R.Notes.push_back(What + " removed: reduction(" + F.Clause + ") on the loop at " +
                         lineOf(F.Loop) + (F.Form == CriticalForm::ArrayReduction
@@ -123,6 +129,42 @@ std::vector<std::string> CriticalRewriter::commentsIn(CharSourceRange R) const {
   return Out;
 }
 
+std::string CriticalRewriter::teamUpdateText(const CriticalFact &F) const {
+  const Stmt *U = F.Body;
+  if (const auto *CS = dyn_cast<CompoundStmt>(U))
+    U = CS->body_front();
+  CharSourceRange R = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(U->getSourceRange()),
+                                               SM, Ctx.getLangOpts());
+  if (R.isInvalid())
+    return "";
+  unsigned Begin = SM.getFileOffset(R.getBegin()), End = SM.getFileOffset(R.getEnd());
+  std::vector<unsigned> At; // offsets of the array's name
+  bool FromMacro = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (const auto *D = dyn_cast_or_null<DeclRefExpr>(S); D && D->getDecl() == F.X) {
+      FromMacro |= D->getLocation().isMacroID();
+      At.push_back(SM.getFileOffset(D->getLocation()));
+    }
+    if (S)
+      for (const Stmt *C : S->children())
+        Walk(C);
+  };
+  Walk(U);
+  if (FromMacro || At.empty())
+    return "";
+  llvm::sort(At);
+  StringRef Buf = SM.getBufferData(SM.getFileID(R.getBegin()));
+  std::string Name = F.X->getNameAsString(), Out;
+  unsigned Pos = Begin;
+  for (unsigned A : At) {
+    if (A < Pos || A + Name.size() > End)
+      return "";
+    Out += Buf.slice(Pos, A).str() + F.Team;
+    Pos = A + Name.size();
+  }
+  return Out + Buf.slice(Pos, End).str() + ";";
+}
+
 void CriticalRewriter::rewrite(const std::vector<CriticalFact> &Facts, EditSet &E) {
   for (const CriticalFact &F : Facts) {
     if (F.Form == CriticalForm::None) {
@@ -165,9 +207,10 @@ void CriticalRewriter::rewrite(const std::vector<CriticalFact> &Facts, EditSet &
       continue;
     }
     E.replace(P, Line);
-    if (!F.NewBody.empty()) {
+    if (F.Form == CriticalForm::TeamHistogram) // the team's copy (checked by the translation)
+      E.replace(bodyRange(F.Body), teamUpdateText(F));
+    else if (!F.NewBody.empty())
       E.replace(bodyRange(F.Body), F.NewBody);
-    }
     record(F, Line, "");
   }
 }

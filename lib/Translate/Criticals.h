@@ -47,6 +47,9 @@ public:
   void recordOnly(const std::vector<CriticalFact> &Facts, const std::string &Why);
   /// The line of S, "line N".
   std::string lineOf(const clang::Stmt *S) const;
+  /// The update of a TeamHistogram fact as written, its array renamed to
+  /// the team's copy; "" when a reference to it comes from a macro.
+  std::string teamUpdateText(const CriticalFact &F) const;
 
 private:
   /// The range of a critical's statement, through the ';' of one that is

@@ -1,5 +1,6 @@
 //===- HostParallel.cpp - CPU OpenMP loops offloaded ----------------------===//
 #include "Translate/HostParallel.h"
+#include "Translate/TeamHistogramText.h"
 #include "Facts/OpenMPKernels.h"
 #include "Facts/Regions.h"
 #include "Facts/Scalars.h"
@@ -123,6 +124,18 @@ std::string HostParallelTranslator::kernel(const WorkLoop &W,
              "lock: a data race in the input (make it private, or a reduction)";
     Maps.add("tofrom", Name);
     R.Notes.push_back("'" + Name + "' is shared and written: map(tofrom: " + Name + ")");
+  }
+  if (llvm::any_of(Facts, [&](const CriticalFact &C) {
+        return C.Loop == W.D && C.Form == CriticalForm::TeamHistogram;
+      })) {
+    std::vector<std::string> TeamCl, LoopCl = W.Clauses;
+    Maps.renderInto(TeamCl);
+    if (!Private.empty())
+      LoopCl.push_back("private(" + llvm::join(Private, ", ") + ")");
+    if (!FirstPrivate.empty())
+      LoopCl.push_back("firstprivate(" + llvm::join(FirstPrivate, ", ") + ")");
+    teamLoop(W, Facts, TeamCl, LoopCl, Line, R);
+    return "";
   }
   std::vector<std::string> Cl = W.Clauses;
   Maps.renderInto(Cl);
@@ -262,6 +275,71 @@ void HostParallelTranslator::argLines(const WorkLoop &W, CharSourceRange Pragma,
   E.insertLinesAt(Past, After, In);
 }
 
+bool HostParallelTranslator::teamFormFits(const WorkLoop &W,
+                                          const std::vector<CriticalFact> &Facts) const {
+  if (Opts.Style == LoopStyle::Loop || W.Simd || !W.If.empty())
+    return false;
+  for (const CriticalFact &C : Facts)
+    if (C.Loop == W.D && !C.Clause.empty())
+      return false; // a reduction beside: the combined construct keeps it
+  // What `distribute parallel for` takes of the input's clauses (no
+  // default(none): the team's copy would need a clause of its own).
+  for (const std::string &C : W.Clauses) {
+    StringRef S(C);
+    if (!(S.starts_with("private(") || S.starts_with("firstprivate(") ||
+          S.starts_with("shared(") || S.starts_with("schedule(") ||
+          S.starts_with("collapse(") || S.starts_with("num_threads(") ||
+          S.starts_with("proc_bind(") || S == "default(shared)"))
+      return false;
+  }
+  return true;
+}
+
+void HostParallelTranslator::teamCopies(const HostParallel &H, std::vector<CriticalFact> &Facts,
+                                        const CriticalRewriter &CR) {
+  std::map<std::pair<const OMPLoopDirective *, const ValueDecl *>,
+           std::pair<std::string, std::string>>
+      Names;
+  for (CriticalFact &F : Facts) {
+    if (F.Form != CriticalForm::TeamHistogram)
+      continue;
+    const WorkLoop *W = nullptr;
+    for (const WorkLoop &X : H.Loops)
+      if (X.D == F.Loop)
+        W = &X;
+    auto Key = std::make_pair(F.Loop, F.X);
+    auto It = Names.find(Key);
+    if (It == Names.end() && W && teamFormFits(*W, Facts))
+      It = Names.emplace(Key, std::make_pair(freshName(H.Fn, F.X->getNameAsString() + "_team"),
+                                              freshName(H.Fn, F.X->getNameAsString() + "_bin")))
+               .first;
+    if (It != Names.end()) {
+      F.Team = It->second.first;
+      F.Bin = It->second.second;
+    }
+    if (It == Names.end() || CR.teamUpdateText(F).empty()) {
+      F.Form = CriticalForm::Update; // the array's own atomic update
+      F.Team.clear();
+    }
+  }
+}
+
+void HostParallelTranslator::teamLoop(const WorkLoop &W, const std::vector<CriticalFact> &Facts,
+                                      const std::vector<std::string> &TeamClauses,
+                                      const std::vector<std::string> &LoopClauses,
+                                      std::string &Line, ConstructRecord &R) {
+  std::vector<TeamCopy> Copies;
+  for (const CriticalFact &C : Facts)
+    if (C.Loop == W.D && C.Form == CriticalForm::TeamHistogram &&
+        llvm::none_of(Copies, [&](const TeamCopy &T) { return T.Team == C.Team; })) {
+      Copies.push_back({C.X->getNameAsString(), C.Team, C.Bin, C.ElementType, C.Bins});
+      R.Notes.push_back(teamHistogramNote(Copies.back()));
+    }
+  TeamHistogramLines T = teamHistogramLines(Copies, TeamClauses);
+  Line = omp("distribute parallel for", LoopClauses);
+  TeamLines[W.D] = {T.Before, T.After};
+}
+
 void HostParallelTranslator::run(const std::vector<HostParallel> &Constructs) {
   CriticalRewriter CR(Ctx, Out);
   for (const HostParallel &H : Constructs) {
@@ -284,8 +362,11 @@ void HostParallelTranslator::run(const std::vector<HostParallel> &Constructs) {
       Loops.push_back(W.D);
     }
     CriticalOptions CO;
-    CO.ArrayReductions = Opts.ArrayReductions;
+    CO.ArrayReductions = Opts.ArrayReductions && !Opts.TeamHistograms;
+    CO.TeamHistograms = Opts.TeamHistograms;
     std::vector<CriticalFact> Facts = analyzeCriticals(H.D, Loops, Private, Ctx, CO, H.Fn);
+    teamCopies(H, Facts, CR);
+    TeamLines.clear();
     // The combines of partial results run once on the host, after the
     // kernel: no longer criticals of the region.
     llvm::erase_if(Facts, [&](const CriticalFact &F) {
@@ -347,6 +428,11 @@ void HostParallelTranslator::run(const std::vector<HostParallel> &Constructs) {
         CR.recordOnly(Facts, "its construct stays on the host");
       fail(R, Why);
       continue;
+    }
+    for (auto &[Loop, Lines2] : TeamLines) {
+      auto &A = ArgLines[Loop];
+      A.first.insert(A.first.end(), Lines2.first.begin(), Lines2.first.end());
+      A.second.insert(A.second.begin(), Lines2.second.begin(), Lines2.second.end());
     }
     EditSet E(SM);
     if (H.Loops.front().D == H.D) {

@@ -73,6 +73,21 @@ private:
                               std::pair<std::vector<std::string>, std::vector<std::string>>>;
   void argLines(const WorkLoop &W, clang::CharSourceRange Pragma, ArgLineMap &ArgLines,
                 EditSet &E);
+  /// --team-histograms: names for the TeamHistogram facts of H's loops
+  /// (one copy per array and loop), or, where the loop or the update does
+  /// not allow the form, the plain atomic update (Form Update) instead.
+  void teamCopies(const HostParallel &H, std::vector<CriticalFact> &Facts,
+                  const CriticalRewriter &CR);
+  /// Whether W's clauses allow the team-local form (the input's clauses go
+  /// on `distribute parallel for`, which takes them; no reduction beside).
+  bool teamFormFits(const WorkLoop &W, const std::vector<CriticalFact> &Facts) const;
+  /// The team-local lines of W's histograms into TeamLines; W's own line
+  /// into Line.
+  void teamLoop(const WorkLoop &W, const std::vector<CriticalFact> &Facts,
+                const std::vector<std::string> &TeamClauses,
+                const std::vector<std::string> &LoopClauses, std::string &Line,
+                ConstructRecord &R);
+  ArgLineMap TeamLines;
   const PlanOptions &Opts;
   std::vector<Kernel> &Kernels;
   std::set<const clang::Stmt *> Offloaded;

@@ -58,10 +58,11 @@ struct PlanOptions {
   /// each team's threads (gemm's i and j; lib/Facts/ThreadLoops.h). Off by
   /// default until checked on a GPU.
   bool ThreadLoops = false;
-  /// `--team-histograms`: with --offload=serial, the bins of a histogram
-  /// an offloaded loop fills (lib/Facts/TeamHistograms.h) get a copy per
-  /// team, added into the array once per team. Off by default until
-  /// checked on a GPU.
+  /// `--team-histograms`: with --offload=serial or openmp, the bins of a
+  /// histogram an offloaded loop fills (lib/Facts/TeamHistograms.h; for
+  /// criticals, CriticalForm::TeamHistogram) get a copy per team, added
+  /// into the array once per team. In place of --array-reductions. Off by
+  /// default until checked on a GPU.
   bool TeamHistograms = false;
   /// The driver writes the project's headers (-i, --output-dir, --diff):
   /// a directive of a `_Pragma` in a header's macro definition is

@@ -1,6 +1,7 @@
 //===- Serial.cpp - Serial loops proved parallel, offloaded ---------------===//
 #include "Translate/Serial.h"
 #include "Facts/TeamHistograms.h"
+#include "Translate/TeamHistogramText.h"
 #include "Facts/Directives.h"
 #include "Facts/Regions.h"
 #include "Translate/KernelData.h"
@@ -308,40 +309,24 @@ bool SerialTranslator::teamHistogramForm(const SerialLoop &L,
       R.Notes.push_back("no team-local histogram: " + Why);
     return false;
   }
-  // { each team's bins, zero; the loop over the team's share, adding into
-  //   them with atomics; each team's bins added into the array once }
-  std::vector<std::string> Decls, Zero, Flush;
+  std::vector<TeamCopy> Copies;
   for (const TeamHistogram &H : Hs) {
-    std::string Team = freshName(L.Fn, H.Name + "_team");
-    std::string Bin = freshName(L.Fn, H.Name + "_bin");
-    std::string N = std::to_string(H.Bins);
-    Decls.push_back("  " + H.ElementType + " " + Team + "[" + N + "];");
-    Decls.push_back("  int " + Bin + ";");
-    Zero.push_back("  #pragma omp parallel for");
-    Zero.push_back("  for (" + Bin + " = 0; " + Bin + " < " + N + "; " + Bin + "++)");
-    Zero.push_back("    " + Team + "[" + Bin + "] = 0;");
-    Flush.push_back("  #pragma omp parallel for");
-    Flush.push_back("  for (" + Bin + " = 0; " + Bin + " < " + N + "; " + Bin + "++) {");
-    Flush.push_back("    #pragma omp atomic update");
-    Flush.push_back("    " + H.Name + "[" + Bin + "] += " + Team + "[" + Bin + "];");
-    Flush.push_back("  }");
+    TeamCopy C{H.Name, freshName(L.Fn, H.Name + "_team"), freshName(L.Fn, H.Name + "_bin"),
+               H.ElementType, H.Bins};
     for (const DeclRefExpr *Ref : H.Refs)
       BodyLines.replace(CharSourceRange::getCharRange(Ref->getLocation(),
                                                       Ref->getLocation().getLocWithOffset(
                                                           H.Name.size())),
-                        Team);
+                        C.Team);
     LR.TeamHistograms.push_back(H.Name);
-    R.Notes.push_back("'" + H.Name + "' is a histogram of " + N + " bins: each team adds into a "
-                      "copy of its own ('" + Team + "', atomic updates in the memory the "
-                      "team's threads share), added into '" + H.Name + "' once per team");
+    R.Notes.push_back(teamHistogramNote(C));
+    Copies.push_back(std::move(C));
   }
-  Line = omp("target teams", TeamClauses);
-  TeamBefore = {"{"};
-  TeamBefore.insert(TeamBefore.end(), Decls.begin(), Decls.end());
-  TeamBefore.insert(TeamBefore.end(), Zero.begin(), Zero.end());
+  TeamHistogramLines T = teamHistogramLines(Copies, TeamClauses);
+  Line = T.Before.front();
+  TeamBefore.assign(T.Before.begin() + 1, T.Before.end());
   TeamBefore.push_back(omp("distribute parallel for", LoopClauses));
-  TeamAfter = Flush;
-  TeamAfter.push_back("}");
+  TeamAfter = std::move(T.After);
   return true;
 }
 

@@ -57,7 +57,7 @@ GCC_TRANS = ["gcc", "-fopenmp", "-foffload=disable", "-O1", "-std=c11", "-Wno-un
 CLANG_OFFLOAD = ["clang-19", "-fopenmp", "-fopenmp-targets=x86_64-pc-linux-gnu", "-O1",
                  "-Wno-unknown-pragmas"]
 FORMS = {"update", "read", "write", "capture", "compare", "reduction", "array-reduction",
-         "arg-reduction"}
+         "arg-reduction", "team-histogram"}
 CRITICAL = re.compile(r"^\s*#\s*pragma\s+omp\s+critical\b")
 MARKER = re.compile(r"//\s*C:(\S+)\s*$")
 WARNING = re.compile(r"^(.*?):(\d+):(\d+): warning: (.*?) \[omp-migrate\]$")

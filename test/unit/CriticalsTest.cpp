@@ -11,7 +11,8 @@ namespace {
 
 /// The first parallel for of Code, its criticals analysed: "form" or
 /// "keep: why" for each, in source order.
-std::vector<std::string> forms(llvm::StringRef Code, bool ArrayReductions = false) {
+std::vector<std::string> forms(llvm::StringRef Code, bool ArrayReductions = false,
+                               bool TeamHistograms = false) {
   std::unique_ptr<ASTUnit> AST = parseCode(Code, {"-fopenmp"});
   struct Find : RecursiveASTVisitor<Find> {
     const OMPParallelForDirective *D = nullptr;
@@ -29,6 +30,7 @@ std::vector<std::string> forms(llvm::StringRef Code, bool ArrayReductions = fals
     Private.insert(cast<DeclRefExpr>(C->IgnoreParenImpCasts())->getDecl());
   CriticalOptions O;
   O.ArrayReductions = ArrayReductions;
+  O.TeamHistograms = TeamHistograms;
   std::vector<std::string> Out;
   for (const CriticalFact &C : analyzeCriticals(F.D, {F.D}, Private, AST->getASTContext(), O))
     Out.push_back(C.Form == CriticalForm::None ? "keep: " + C.Why
@@ -89,6 +91,15 @@ TEST(Criticals, Histograms) {
   // Also read: no array reduction.
   EXPECT_EQ(forms(loop("#pragma omp critical\n h[k[i] % 8]++;\n a[i] = h[0];"), true),
             std::vector<std::string>{"keep: 'h' is read at line 8 outside the critical"});
+  // --team-histograms: the same histograms, a copy per team (no clause);
+  // under a condition, or two-dimensional, the array's own atomics.
+  EXPECT_EQ(forms(H, false, true),
+            (std::vector<std::string>{"team-histogram", "team-histogram"}));
+  EXPECT_EQ(forms(loop("#pragma omp critical\n if (k[i] > 0) h[k[i] % 8]++;"), false, true),
+            std::vector<std::string>{"update"});
+  EXPECT_EQ(forms(loop("#pragma omp critical\n g[k[i] % 2][0]++;", "long g[2][2];"), false,
+                  true),
+            std::vector<std::string>{"update"});
 }
 
 TEST(Criticals, ArgMaxAndArgMin) {
