@@ -1,9 +1,9 @@
 //===- ArgReductions.cpp - Arg-max and arg-min in serial loops ------------===//
 #include "Facts/ArgReductions.h"
-#include "Facts/StmtWalk.h"
 #include "Analysis/AstQueries.h"
 #include "Facts/AtomicForms.h"
 #include "Facts/Regions.h"
+#include "Facts/StmtWalk.h"
 #include "clang/AST/Expr.h"
 #include <functional>
 
@@ -31,16 +31,6 @@ std::pair<const VarDecl *, const Expr *> assignmentOf(const Stmt *S) {
     return {nullptr, nullptr};
   const auto *LHS = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens());
   return {LHS ? dyn_cast<VarDecl>(LHS->getDecl()) : nullptr, BO->getRHS()};
-}
-
-/// The references to V under S.
-void refsTo(const Stmt *S, const ValueDecl *V, std::vector<const DeclRefExpr *> &Out) {
-  if (!S)
-    return;
-  if (const auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == V)
-    Out.push_back(D);
-  for (const Stmt *C : S->children())
-    refsTo(C, V, Out);
 }
 
 /// Whether evaluating E again after the loop gives what it gave in its
@@ -161,9 +151,8 @@ std::optional<ArgReduction> argIfOf(const IfStmt *If, const VarDecl *IV, const V
     return std::nullopt;
   // V and the index appear nowhere else in the `if`: the compared value
   // reads neither.
-  std::vector<const DeclRefExpr *> VUses, IndexUses;
-  refsTo(If, V, VUses);
-  refsTo(If, R.Index, IndexUses);
+  std::vector<const DeclRefExpr *> VUses = referencesTo(If, V),
+                                   IndexUses = referencesTo(If, R.Index);
   if (VUses.size() != (Tie ? 3u : 2u) || IndexUses.size() != (Tie ? 2u : 1u))
     return std::nullopt;
   return R;
@@ -177,16 +166,14 @@ std::optional<ArgReduction> argReductionOf(const ForStmt *For, const VarDecl *IV
     return std::nullopt;
   // The `if` that holds V's every use: a statement of the body itself (it
   // runs once in every iteration; the second pass asks only its value).
-  std::vector<const DeclRefExpr *> Uses;
-  refsTo(For->getBody(), V, Uses);
+  std::vector<const DeclRefExpr *> Uses = referencesTo(For->getBody(), V);
   if (Uses.empty())
     return std::nullopt;
   const IfStmt *If = nullptr;
   std::vector<const Stmt *> Top = blockStatements(For->getBody());
   for (const Stmt *S : Top)
     if (const auto *I = dyn_cast<IfStmt>(S)) {
-      std::vector<const DeclRefExpr *> In;
-      refsTo(I, V, In);
+      std::vector<const DeclRefExpr *> In = referencesTo(I, V);
       if (In.size() == Uses.size())
         If = I;
     }
@@ -194,8 +181,7 @@ std::optional<ArgReduction> argReductionOf(const ForStmt *For, const VarDecl *IV
   if (!Found)
     return std::nullopt;
   ArgReduction R = *Found;
-  std::vector<const DeclRefExpr *> IndexUses;
-  refsTo(For->getBody(), R.Index, IndexUses);
+  std::vector<const DeclRefExpr *> IndexUses = referencesTo(For->getBody(), R.Index);
   if (IndexUses.size() != (R.TieRule ? 2u : 1u) || IV->getType()->isBooleanType())
     return std::nullopt;
   if (!reevaluable(R.Compared, IV, F, Ctx))
@@ -225,8 +211,7 @@ std::optional<ConditionalLast> conditionalLastOf(const ForStmt *For, const VarDe
   const auto *V = dyn_cast<VarDecl>(VD);
   if (!V || !IV || !V->getType()->isScalarType() || V->getType().isVolatileQualified())
     return std::nullopt;
-  std::vector<const DeclRefExpr *> Uses;
-  refsTo(For->getBody(), V, Uses);
+  std::vector<const DeclRefExpr *> Uses = referencesTo(For->getBody(), V);
   if (Uses.size() != 1)
     return std::nullopt;
   std::vector<const Stmt *> Top = blockStatements(For->getBody());
@@ -243,9 +228,8 @@ std::optional<ConditionalLast> conditionalLastOf(const ForStmt *For, const VarDe
     auto [X, E] = assignmentOf(Then);
     if (X != V || !E)
       continue;
-    std::vector<const DeclRefExpr *> InCond, InValue;
-    refsTo(If->getCond(), V, InCond);
-    refsTo(E, V, InValue);
+    std::vector<const DeclRefExpr *> InCond = referencesTo(If->getCond(), V),
+                                     InValue = referencesTo(E, V);
     if (!InCond.empty() || !InValue.empty() || !reevaluable(If->getCond(), IV, F, Ctx) ||
         !reevaluable(E, IV, F, Ctx))
       return std::nullopt;

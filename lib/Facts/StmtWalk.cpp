@@ -53,6 +53,16 @@ bool usesVar(const Stmt *S, const ValueDecl *V) {
   return Found;
 }
 
+std::vector<const DeclRefExpr *> referencesTo(const Stmt *S, const ValueDecl *V) {
+  std::vector<const DeclRefExpr *> Out;
+  walkStmts(S, [&](const Stmt *C) {
+    if (const auto *DR = dyn_cast<DeclRefExpr>(C); DR && DR->getDecl() == V)
+      Out.push_back(DR);
+    return true;
+  });
+  return Out;
+}
+
 void CodeUsers::forEachUser(const VarDecl *V,
                             llvm::function_ref<void(const Stmt *, const FunctionDecl *)> F) {
   if (!Indexed) {

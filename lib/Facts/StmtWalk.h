@@ -39,6 +39,10 @@ std::vector<const clang::Stmt *> blockStatements(const clang::Stmt *S);
 /// Whether S (or what it holds) names V.
 bool usesVar(const clang::Stmt *S, const clang::ValueDecl *V);
 
+/// The references to V under S (S itself included), in walk order.
+std::vector<const clang::DeclRefExpr *> referencesTo(const clang::Stmt *S,
+                                                     const clang::ValueDecl *V);
+
 /// The pieces of code of a translation unit (forEachCode's, in its order)
 /// by the variables with global storage each one names (usesVar), found in
 /// one walk of each on the first question: who uses a file's array, asked

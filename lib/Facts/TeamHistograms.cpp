@@ -2,6 +2,7 @@
 #include "Facts/TeamHistograms.h"
 #include "Analysis/AstQueries.h"
 #include "Facts/Dependence.h"
+#include "Facts/StmtWalk.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include <map>
@@ -11,16 +12,6 @@ using namespace clang;
 
 namespace ompm {
 namespace {
-
-/// Every reference to V under S.
-void referencesTo(const Stmt *S, const ValueDecl *V, std::vector<const DeclRefExpr *> &Out) {
-  if (!S)
-    return;
-  if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == V)
-    Out.push_back(R);
-  for (const Stmt *C : S->children())
-    referencesTo(C, V, Out);
-}
 
 /// The variable an update's element subscripts, directly (`h[k]`).
 const DeclRefExpr *baseRef(const ArraySubscriptExpr *Elem) {
@@ -92,8 +83,7 @@ std::vector<TeamHistogram> teamHistograms(const RegionFacts &F, const SerialLoop
   for (TeamHistogram &H : Out) {
     if (Refused.count(H.Array))
       continue;
-    std::vector<const DeclRefExpr *> All;
-    referencesTo(L.For, H.Array, All);
+    std::vector<const DeclRefExpr *> All = referencesTo(L.For, H.Array);
     bool Other = llvm::any_of(All, [&](const DeclRefExpr *R) {
       return !llvm::is_contained(H.Refs, R);
     });

@@ -1,8 +1,8 @@
 //===- Criticals.cpp - Critical sections rewritten as atomics -------------===//
 #include "Translate/Criticals.h"
 #include "Facts/Directives.h"
+#include "Facts/StmtWalk.h"
 #include "clang/Lex/Lexer.h"
-#include <functional>
 
 using namespace clang;
 
@@ -140,16 +140,10 @@ std::string CriticalRewriter::teamUpdateText(const CriticalFact &F) const {
   unsigned Begin = SM.getFileOffset(R.getBegin()), End = SM.getFileOffset(R.getEnd());
   std::vector<unsigned> At; // offsets of the array's name
   bool FromMacro = false;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (const auto *D = dyn_cast_or_null<DeclRefExpr>(S); D && D->getDecl() == F.X) {
-      FromMacro |= D->getLocation().isMacroID();
-      At.push_back(SM.getFileOffset(D->getLocation()));
-    }
-    if (S)
-      for (const Stmt *C : S->children())
-        Walk(C);
-  };
-  Walk(U);
+  for (const DeclRefExpr *D : referencesTo(U, F.X)) {
+    FromMacro |= D->getLocation().isMacroID();
+    At.push_back(SM.getFileOffset(D->getLocation()));
+  }
   if (FromMacro || At.empty())
     return "";
   llvm::sort(At);
