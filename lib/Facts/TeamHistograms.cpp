@@ -37,8 +37,24 @@ std::string teamBinsWhy(const ValueDecl *V, const ASTContext &Ctx, uint64_t &Bin
   return "";
 }
 
-std::vector<TeamHistogram> teamHistograms(const RegionFacts &F, const SerialLoop &L,
-                                          std::string &Why) {
+/// The same rules for a pointer whose mapped section is [0:Bins].
+std::string pointerBinsWhy(const ValueDecl *V, const ASTContext &Ctx, uint64_t Bins,
+                           std::string &ElementType) {
+  QualType T = V->getType()->getPointeeType();
+  if (T.isNull() || !T->isArithmeticType() || T.isVolatileQualified())
+    return "not a pointer to numbers";
+  uint64_t Bytes = Bins * Ctx.getTypeSizeInChars(T).getQuantity();
+  if (Bins == 0 || Bins > MaxTeamBins || Bytes > MaxTeamBinBytes)
+    return std::to_string(Bins) + " bins of " + std::to_string(Bytes) +
+           " bytes, more than a team's copy may take (" + std::to_string(MaxTeamBins) +
+           " bins, " + std::to_string(MaxTeamBinBytes) + " bytes)";
+  ElementType = T.getUnqualifiedType().getAsString(PrintingPolicy(Ctx.getLangOpts()));
+  return "";
+}
+
+std::vector<TeamHistogram>
+teamHistograms(const RegionFacts &F, const SerialLoop &L, std::string &Why,
+               const std::map<const ValueDecl *, uint64_t> &PointerBins) {
   const ASTContext &Ctx = F.context();
   std::vector<TeamHistogram> Out;
   std::map<const ValueDecl *, size_t> Index;
@@ -67,7 +83,16 @@ std::vector<TeamHistogram> teamHistograms(const RegionFacts &F, const SerialLoop
     auto It = Index.find(V);
     if (It == Index.end()) {
       TeamHistogram H;
-      if (std::string No = teamBinsWhy(V, Ctx, H.Bins, H.ElementType); !No.empty()) {
+      std::string No;
+      if (V->getType()->isPointerType()) {
+        auto P = PointerBins.find(V);
+        No = P == PointerBins.end()
+                 ? "a pointer whose mapped section is not [0:B] for a constant B"
+                 : pointerBinsWhy(V, Ctx, H.Bins = P->second, H.ElementType);
+      } else {
+        No = teamBinsWhy(V, Ctx, H.Bins, H.ElementType);
+      }
+      if (!No.empty()) {
         Refuse(V, No);
         continue;
       }
@@ -92,7 +117,8 @@ std::vector<TeamHistogram> teamHistograms(const RegionFacts &F, const SerialLoop
                                     llvm::is_contained(H.Refs, baseRef(A.Expr)));
     });
     // A function of the file the loop calls might name a global array.
-    bool Called = !L.DeviceFunctions.empty() && cast<VarDecl>(H.Array)->hasGlobalStorage();
+    bool Called = !L.DeviceFunctions.empty() && isa<VarDecl>(H.Array) &&
+                  cast<VarDecl>(H.Array)->hasGlobalStorage();
     if (Other || Reached || Called)
       Refuse(H.Array, "the loop uses it otherwise than by adding into its elements");
   }

@@ -12,7 +12,10 @@
 // An array qualifies when
 //  - it is declared with a constant size, one dimension, of arithmetic
 //    elements, at most MaxTeamBins of them and MaxTeamBinBytes in all (a
-//    team's copy must fit in the memory a team shares);
+//    team's copy must fit in the memory a team shares); or it is a pointer
+//    to numbers whose section the kernel maps is [0:B], B within the same
+//    limits (the subscripts, bounded by the section's inference, `h[k &
+//    15]`, stay inside the copy);
 //  - every one of its updates in the loop is an atomic update of the `+`
 //    class (`++`, `--`, `+=`, `-=`, `h = h + e`), and the loop names it
 //    nowhere else (no read, no other write, no `&h`, no call it is passed
@@ -24,6 +27,8 @@
 
 #include "Facts/Regions.h"
 #include "Facts/SerialLoops.h"
+#include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -54,8 +59,11 @@ std::string teamBinsWhy(const clang::ValueDecl *V, const clang::ASTContext &Ctx,
 /// The histograms of the offloaded loop L (F: its facts) that qualify; an
 /// array that does not is left to its atomic updates. Why, when none
 /// does, receives the first reason (for the notes).
-std::vector<TeamHistogram> teamHistograms(const RegionFacts &F, const SerialLoop &L,
-                                          std::string &Why);
+/// PointerBins: for pointers, the B of the section [0:B] the kernel maps
+/// (a pointer not in it does not qualify).
+std::vector<TeamHistogram>
+teamHistograms(const RegionFacts &F, const SerialLoop &L, std::string &Why,
+               const std::map<const clang::ValueDecl *, uint64_t> &PointerBins = {});
 
 } // namespace ompm
 

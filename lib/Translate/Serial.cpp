@@ -255,7 +255,7 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
   if (TeamHistograms && !L.AtomicUpdates.empty() && L.ThreadLoops.empty() &&
       L.Reductions.empty() && L.SmallArrayReductions.empty() && L.ArgReductions.empty() &&
       L.ConditionalLasts.empty() && OverlapTest.empty() && LastCopies.empty() &&
-      teamHistogramForm(L, TeamCl, LoopCl, Line, R, LR)) {
+      teamHistogramForm(L, Items, TeamCl, LoopCl, Line, R, LR)) {
     // Line is the `target teams` line; the loop's directive is in TeamBefore.
   } else if (L.ThreadLoops.empty()) {
     Line = omp("target teams distribute parallel for", Cl);
@@ -295,11 +295,19 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
 }
 
 bool SerialTranslator::teamHistogramForm(const SerialLoop &L,
+                                         const std::vector<KernelItem> &Items,
                                          const std::vector<std::string> &TeamClauses,
                                          const std::vector<std::string> &LoopClauses,
                                          std::string &Line, ConstructRecord &R, LoopRecord &LR) {
+  // Pointers the kernel maps as [0:B], B a constant.
+  std::map<const ValueDecl *, uint64_t> PointerBins;
+  for (const KernelItem &I : Items)
+    if (I.V && I.V->getType()->isPointerType() && I.Lo && I.Hi)
+      if (auto Lo = I.Lo->constantValue(), Hi = I.Hi->constantValue();
+          Lo && Hi && *Lo == 0 && *Hi >= 0)
+        PointerBins[I.V] = static_cast<uint64_t>(*Hi) + 1;
   std::string Why;
-  std::vector<TeamHistogram> Hs = teamHistograms(*L.Facts, L, Why);
+  std::vector<TeamHistogram> Hs = teamHistograms(*L.Facts, L, Why, PointerBins);
   for (const TeamHistogram &H : Hs)
     for (const DeclRefExpr *Ref : H.Refs)
       if (Ref->getLocation().isMacroID())
@@ -435,8 +443,9 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
                                                         " loops nested in it: collapsed)"
                                                   : ""));
     EditSet E(SM);
+    std::vector<Edit> TeamClose;
     if (OverlapTest.empty()) {
-      std::vector<std::string> After = TeamAfter, Before = ArgBefore;
+      std::vector<std::string> After, Before = ArgBefore;
       Before.push_back(Line);
       Before.insert(Before.end(), TeamBefore.begin(), TeamBefore.end());
       E.insertLinesBefore(L.For->getBeginLoc(), Before);
@@ -454,6 +463,17 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
       declareAtTop(L.Fn, E, ArgDecls);
       if (!After.empty())
         E.insertLinesAfter(lastLocation(L.For, SM), After, E.indentOf(L.For->getBeginLoc()));
+      if (!TeamAfter.empty()) {
+        // The end of the team block is the kernel's own end: planned now,
+        // it goes before what data placement puts after the kernel (an exit
+        // data, a region's end) at the same place, and before the lines
+        // above (host code after the kernel).
+        EditSet Close(SM);
+        Close.insertLinesAfter(lastLocation(L.For, SM), TeamAfter,
+                               E.indentOf(L.For->getBeginLoc()));
+        Out.Edits.insert(Out.Edits.end(), Close.edits().begin(), Close.edits().end());
+        TeamClose = Close.edits();
+      }
     } else {
       // if (no overlap) { directive, a copy of the loop } else the loop.
       std::vector<std::string> Lines = {"if (" + OverlapTest + ") {", "  " + Line};
@@ -491,6 +511,7 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
     if (!L.DeviceGlobals.empty())
       LinkUsers.push_back({Out.Loops.size(), L.DeviceGlobals});
     LR.Fix = E.edits();
+    LR.Fix.insert(LR.Fix.end(), TeamClose.begin(), TeamClose.end());
     LR.Fix.insert(LR.Fix.end(), Declare.edits().begin(), Declare.edits().end());
     for (size_t H : RowHelpersOfLoop) {
       RowHelpers[H].Users.insert(L.Fn);

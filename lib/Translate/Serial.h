@@ -116,7 +116,8 @@ private:
   /// Whether the loop's histograms take the team-local form; its lines
   /// into TeamBefore and TeamAfter, the renames into BodyLines. Line gets
   /// the `target teams` line, LoopClauses go on the loop.
-  bool teamHistogramForm(const SerialLoop &L, const std::vector<std::string> &TeamClauses,
+  bool teamHistogramForm(const SerialLoop &L, const std::vector<KernelItem> &Items,
+                         const std::vector<std::string> &TeamClauses,
                          const std::vector<std::string> &LoopClauses, std::string &Line,
                          ConstructRecord &R, LoopRecord &LR);
 

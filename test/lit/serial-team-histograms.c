@@ -5,7 +5,11 @@
 // zeroed, filled with atomic updates by the loop's `distribute parallel
 // for`, and added into the array once per team. A loop that also reduces a
 // scalar keeps the combined construct and atomic updates of the array
-// itself, as every loop does without the option. The translation prints
+// itself, as every loop does without the option. A pointer whose mapped
+// section is [0:B] for a constant B (`h[k & 15]`: [0:16]) takes the form as
+// a declared array does; one whose section is run-time sized keeps its
+// atomics; the team block ends before what data placement puts after the
+// kernel. The translation prints
 // what the serial original prints (clang-19 on the CPU stand-in, gcc), and
 // a second run changes nothing.
 // RUN: %omp-migrate --offload=serial --team-histograms --explain --report=%t.json %s -- > %t.c 2> %t.err
@@ -30,9 +34,40 @@ double w[N];
 long hist[BINS];
 double whist[16];
 
+// A pointer (the function is not static: no call site tells its size).
+// OUT-LABEL: void masked(
+// OUT:      {{^  }}#pragma omp target teams distribute parallel for map(tofrom: g[0:nb]) map(to: key[0:n]){{$}}
+// OUT-NEXT: {{^  }}for (i = 0; i < n; i++)
+// OUT-NEXT: {{^    }}#pragma omp atomic update
+// OUT-NEXT: {{^    }}g[i % nb] += key[i];
+// OUT-NEXT: {{^  }}#pragma omp target teams map(tofrom: h[0:16]) map(to: key[0:n]){{$}}
+// OUT-NEXT: {{^  }}{{{$}}
+// OUT-NEXT: {{^    }}long h_team[16];
+// OUT:      {{^  }}#pragma omp distribute parallel for{{$}}
+// OUT-NEXT: {{^  }}for (i = 0; i < n; i++)
+// OUT-NEXT: {{^    }}#pragma omp atomic update
+// OUT-NEXT: {{^    }}h_team[key[i] & 15] += 2;
+// OUT:      {{^      }}h[h_bin] += h_team[h_bin];
+// The team block ends before the data region's exit.
+// OUT-NEXT: {{^    }}}
+// OUT-NEXT: {{^  }}}
+// OUT-NEXT: {{^  }}#pragma omp target exit data
+// NOTE: serial-team-histograms.c:[[@LINE+7]]:3: note: no team-local histogram: 'g': a pointer whose mapped section is not [0:B] for a constant B
+// NOTE: serial-team-histograms.c:[[@LINE+8]]:3: note: 'h' is a histogram of 16 bins
+// JSON: [[@LINE+5]] None
+// JSON: [[@LINE+6]] ['h']
+void masked(int n, const int *restrict key, long *restrict h, long *restrict g,
+            int nb) {
+  int i;
+  for (i = 0; i < n; i++)
+    g[i % nb] += key[i];
+  for (i = 0; i < n; i++)
+    h[key[i] & 15] += 2;
+}
+
 int main(void) {
   int i, b;
-  long sum = 0, total = 0;
+  long sum = 0, total = 0, h16[16] = {0}, g7[7] = {0};
   double wsum = 0;
   for (i = 0; i < N; i++) {
     key[i] = (int)((i * 2654435761u) % BINS);
@@ -97,6 +132,11 @@ int main(void) {
     sum = sum * 31 + hist[b];
   for (b = 0; b < 16; b++)
     wsum += whist[b];
+  masked(N, key, h16, g7, 7);
+  for (b = 0; b < 16; b++)
+    sum = sum * 7 + h16[b];
+  for (b = 0; b < 7; b++)
+    sum = sum * 5 + g7[b];
   printf("%ld %ld %.3f\n", sum, total, wsum);
   return 0;
 }

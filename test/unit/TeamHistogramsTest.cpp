@@ -10,10 +10,11 @@ namespace {
 
 /// For each offloaded loop: "line: name type bins updates..." per
 /// histogram, or "line: -- why" when none qualifies.
-std::vector<std::string> histograms(llvm::StringRef Body) {
+/// PointerBins16: the pointer parameter p's mapped section is [0:16].
+std::vector<std::string> histograms(llvm::StringRef Body, bool PointerBins16 = false) {
   std::string Code = "int key[1000]; double w[1000];\n"
                      "long h[64]; double dh[16]; int big[8192]; int two[8][8];\n"
-                     "void f(int n) {\n  int i;\n" + Body.str() + "}\n";
+                     "void f(int n, int *restrict p) {\n  int i;\n" + Body.str() + "}\n";
   std::unique_ptr<clang::ASTUnit> AST = parseCode(Code, {"-fopenmp"});
   std::vector<std::string> V;
   if (!AST)
@@ -24,7 +25,12 @@ std::vector<std::string> histograms(llvm::StringRef Body) {
       continue;
     std::string Why;
     std::string S = std::to_string(SM.getPresumedLineNumber(L.For->getBeginLoc())) + ":";
-    for (const TeamHistogram &H : teamHistograms(*L.Facts, L, Why))
+    std::map<const clang::ValueDecl *, uint64_t> Bins;
+    if (PointerBins16)
+      for (const clang::ValueDecl *V : L.Facts->externalVars())
+        if (V->getName() == "p")
+          Bins[V] = 16;
+    for (const TeamHistogram &H : teamHistograms(*L.Facts, L, Why, Bins))
       S += " " + H.Name + " " + H.ElementType + " " + std::to_string(H.Bins) + " " +
            std::to_string(H.Updates.size());
     if (!Why.empty())
@@ -54,4 +60,12 @@ TEST(TeamHistograms, WhatKeepsTheAtomics) {
                 "7: -- 'big': 8192 bins of 32768 bytes, more than a team's copy may take "
                 "(4096 bins, 16384 bytes)",
                 "8: -- an update is not of an element of a named array of one dimension"}));
+}
+
+TEST(TeamHistograms, PointersWithAConstantSection) {
+  const char *Loop = "  for (i = 0; i < n; i++) p[key[i] & 15] += 1;\n";
+  EXPECT_EQ(histograms(Loop, true), std::vector<std::string>{"5: p int 16 1"});
+  EXPECT_EQ(histograms(Loop),
+            std::vector<std::string>{
+                "5: -- 'p': a pointer whose mapped section is not [0:B] for a constant B"});
 }
