@@ -252,8 +252,15 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
     LoopCl.push_back("private(" + llvm::join(Private, ", ") + ")");
   if (!FirstPrivate.empty())
     LoopCl.push_back("firstprivate(" + llvm::join(FirstPrivate, ", ") + ")");
+  // A scalar reduction beside a histogram: each team reduces its threads'
+  // copies (on distribute parallel for) into its own, and the teams into
+  // the variable (on target teams, which maps it too).
+  for (const std::string &Red : L.Reductions) {
+    TeamCl.push_back("reduction(" + Red + ")");
+    LoopCl.push_back("reduction(" + Red + ")");
+  }
   if (TeamHistograms && !L.AtomicUpdates.empty() && L.ThreadLoops.empty() &&
-      L.Reductions.empty() && L.SmallArrayReductions.empty() && L.ArgReductions.empty() &&
+      L.SmallArrayReductions.empty() && L.ArgReductions.empty() &&
       L.ConditionalLasts.empty() && OverlapTest.empty() && LastCopies.empty() &&
       teamHistogramForm(L, Items, TeamCl, LoopCl, Line, R, LR)) {
     // Line is the `target teams` line; the loop's directive is in TeamBefore.

@@ -3,9 +3,9 @@
 // data-dependent places gets, per team, a copy of each array declared in a
 // `target teams` region (its threads share it: on a GPU, shared memory),
 // zeroed, filled with atomic updates by the loop's `distribute parallel
-// for`, and added into the array once per team. A loop that also reduces a
-// scalar keeps the combined construct and atomic updates of the array
-// itself, as every loop does without the option. A pointer whose mapped
+// for`, and added into the array once per team. A scalar reduction of the
+// same loop goes on both constructs. Without the option the loops keep
+// the combined construct and atomic updates of the arrays. A pointer whose mapped
 // section is [0:B] for a constant B (`h[k & 15]`: [0:16]) takes the form as
 // a declared array does; one whose section is run-time sized keeps its
 // atomics; the team block ends before what data placement puts after the
@@ -117,13 +117,17 @@ int main(void) {
     whist[key[i] & 15] += w[i];
     hist[key[i] / 2] -= 2;
   }
-  // A scalar reduction beside the histogram: the combined construct, the
-  // array's own atomics.
-  // OUT:      {{^  }}#pragma omp target teams distribute parallel for map(tofrom: hist, total) map(to: key) reduction(+: total){{$}}
+  // A scalar reduction beside the histogram: on both constructs (each
+  // team reduces its threads' copies, the teams reduce into total).
+  // OUT:      {{^  }}#pragma omp target teams map(tofrom: hist, total) map(to: key) reduction(+: total){{$}}
+  // OUT-NEXT: {{^  }}{{{$}}
+  // OUT-NEXT: {{^    }}long hist_team2[64];
+  // OUT:      {{^  }}#pragma omp distribute parallel for reduction(+: total){{$}}
   // OUT-NEXT: {{^  }}for (i = 0; i < N; i++) {
   // OUT-NEXT: {{^    }}#pragma omp atomic update
-  // OUT-NEXT: {{^    }}hist[key[i] & 7] += 1;
-  // JSON: [[@LINE+1]] None
+  // OUT-NEXT: {{^    }}hist_team2[key[i] & 7] += 1;
+  // OUT-NEXT: {{^    }}total += key[i];
+  // JSON: [[@LINE+1]] ['hist']
   for (i = 0; i < N; i++) {
     hist[key[i] & 7] += 1;
     total += key[i];
