@@ -134,6 +134,15 @@ std::string HostParallelTranslator::kernel(const WorkLoop &W,
       LoopCl.push_back("private(" + llvm::join(Private, ", ") + ")");
     if (!FirstPrivate.empty())
       LoopCl.push_back("firstprivate(" + llvm::join(FirstPrivate, ", ") + ")");
+    // Reductions on both: each team reduces its threads' copies into its
+    // own, the teams into the variable.
+    for (const std::string &C : W.Clauses)
+      if (StringRef(C).starts_with("reduction("))
+        TeamCl.push_back(C);
+    for (const std::string &Red : Reductions) {
+      TeamCl.push_back("reduction(" + Red + ")");
+      LoopCl.push_back("reduction(" + Red + ")");
+    }
     teamLoop(W, Facts, TeamCl, LoopCl, Line, R);
     return "";
   }
@@ -280,12 +289,15 @@ bool HostParallelTranslator::teamFormFits(const WorkLoop &W,
   if (Opts.Style == LoopStyle::Loop || W.Simd || !W.If.empty())
     return false;
   for (const CriticalFact &C : Facts)
-    if (C.Loop == W.D && !C.Clause.empty())
-      return false; // a reduction beside: the combined construct keeps it
+    if (C.Loop == W.D && !C.Clause.empty() && C.Form != CriticalForm::Reduction)
+      return false; // an arg-max or array reduction: the combined construct keeps it
   // What `distribute parallel for` takes of the input's clauses (no
-  // default(none): the team's copy would need a clause of its own).
+  // default(none): the team's copy would need a clause of its own); a
+  // plain reduction goes on `target teams` too.
   for (const std::string &C : W.Clauses) {
     StringRef S(C);
+    if (S.starts_with("reduction(") && !S.contains("inscan") && !S.contains("task"))
+      continue;
     if (!(S.starts_with("private(") || S.starts_with("firstprivate(") ||
           S.starts_with("shared(") || S.starts_with("schedule(") ||
           S.starts_with("collapse(") || S.starts_with("num_threads(") ||

@@ -34,7 +34,7 @@
 #define BINS 64
 
 int key[N];
-long hist[BINS], hist2[BINS];
+long hist[BINS], hist2[BINS], hist3[BINS];
 int seen[BINS], out[N];
 
 int main(void) {
@@ -103,13 +103,29 @@ int main(void) {
     v = seen[0];
     out[i] = v;
   }
+  // With a reduction of the loop (the input's and a critical's): the
+  // team form takes both reductions on both constructs.
+  // TEAM:      {{^ *}}#pragma omp target teams map(tofrom: hist3, total, twice) map(to: key) reduction(+: total) reduction(+: twice){{$}}
+  // TEAM:      {{^ *}}#pragma omp distribute parallel for reduction(+: total) reduction(+: twice){{$}}
+  // TEAM-NEXT: {{^ *}}for (int i = 0; i < N; i++) {
+  // TEAM-NEXT: {{^ *}}#pragma omp atomic update
+  // TEAM-NEXT: {{^ *}}hist3_team[key[i] % 16]++;
+  long total = 0, twice = 0;
+  #pragma omp parallel for reduction(+: total)
+  for (int i = 0; i < N; i++) {
+    #pragma omp critical
+    hist3[key[i] % 16]++;
+    total += key[i];
+    #pragma omp critical (tw)
+    twice += 2;
+  }
   long sum = 0, sum2 = 0, s3 = 0;
   for (int b = 0; b < BINS; b++) {
     sum += hist[b] * (b + 1);
     sum2 += hist2[b] * (b + 1);
-    s3 += seen[b] * (b + 1);
+    s3 += seen[b] * (b + 1) + hist3[b] * (b + 7);
   }
-  printf("%ld %ld %ld %ld %d\n", sum, sum2, s3, hist[5], out[0] >= 0);
+  printf("%ld %ld %ld %ld %d %ld %ld\n", sum, sum2, s3, hist[5], out[0] >= 0, total, twice);
   return 0;
 }
 // NOTE: note: critical removed: reduction(+: hist) on the loop at line {{[0-9]+}} (each team its own copy of the array)
