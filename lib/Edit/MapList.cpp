@@ -67,4 +67,12 @@ std::string ompLine(const std::string &Dir, const std::vector<std::string> &Clau
   return S;
 }
 
+std::vector<std::string>
+joinClauses(std::initializer_list<const std::vector<std::string> *> Parts) {
+  std::vector<std::string> Out;
+  for (const std::vector<std::string> *P : Parts)
+    Out.insert(Out.end(), P->begin(), P->end());
+  return Out;
+}
+
 } // namespace ompm

@@ -9,6 +9,7 @@
 #ifndef OMPM_EDIT_MAPLIST_H
 #define OMPM_EDIT_MAPLIST_H
 
+#include <initializer_list>
 #include <set>
 #include <string>
 #include <utility>
@@ -35,6 +36,10 @@ struct MapList {
 
 /// "#pragma omp <Dir> <clauses...>".
 std::string ompLine(const std::string &Dir, const std::vector<std::string> &Clauses);
+
+/// The clause lists Parts one after the other.
+std::vector<std::string>
+joinClauses(std::initializer_list<const std::vector<std::string> *> Parts);
 
 } // namespace ompm
 

@@ -98,8 +98,8 @@ struct CriticalFact {
   /// (Clause) and a second pass that finds the index (Translate/ArgPass).
   bool ArgPacked = true;
   /// For TeamHistogram: the team's copy and the variable of the loops that
-  /// zero it and add it into X (the translation's names), its bins and
-  /// their type.
+  /// zero it and add it into X (the translation's names, which also writes
+  /// NewBody: the update of the copy), its bins and their type.
   std::string Team, Bin, ElementType;
   uint64_t Bins = 0;
 };

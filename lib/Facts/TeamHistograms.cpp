@@ -18,22 +18,15 @@ const DeclRefExpr *baseRef(const ArraySubscriptExpr *Elem) {
   return dyn_cast<DeclRefExpr>(Elem->getBase()->IgnoreParenImpCasts());
 }
 
-} // namespace
-
-std::string teamBinsWhy(const ValueDecl *V, const ASTContext &Ctx, uint64_t &Bins,
-                        std::string &ElementType) {
-  const auto *CAT = Ctx.getAsConstantArrayType(V->getType());
-  uint64_t N = arithmeticElements(V->getType(), Ctx);
-  if (!CAT || !CAT->getElementType()->isArithmeticType() || !isa<VarDecl>(V))
-    return "not a declared array of one dimension of numbers";
-  uint64_t Bytes = N * Ctx.getTypeSizeInChars(CAT->getElementType()).getQuantity();
+/// Why N bins of Elem are more than a team's copy may take, or "": then
+/// ElementType is set.
+std::string copyWhy(QualType Elem, uint64_t N, const ASTContext &Ctx, std::string &ElementType) {
+  uint64_t Bytes = N * Ctx.getTypeSizeInChars(Elem).getQuantity();
   if (N == 0 || N > MaxTeamBins || Bytes > MaxTeamBinBytes)
     return std::to_string(N) + " bins of " + std::to_string(Bytes) +
            " bytes, more than a team's copy may take (" + std::to_string(MaxTeamBins) +
            " bins, " + std::to_string(MaxTeamBinBytes) + " bytes)";
-  Bins = N;
-  ElementType =
-      CAT->getElementType().getUnqualifiedType().getAsString(PrintingPolicy(Ctx.getLangOpts()));
+  ElementType = Elem.getUnqualifiedType().getAsString(PrintingPolicy(Ctx.getLangOpts()));
   return "";
 }
 
@@ -43,13 +36,21 @@ std::string pointerBinsWhy(const ValueDecl *V, const ASTContext &Ctx, uint64_t B
   QualType T = V->getType()->getPointeeType();
   if (T.isNull() || !T->isArithmeticType() || T.isVolatileQualified())
     return "not a pointer to numbers";
-  uint64_t Bytes = Bins * Ctx.getTypeSizeInChars(T).getQuantity();
-  if (Bins == 0 || Bins > MaxTeamBins || Bytes > MaxTeamBinBytes)
-    return std::to_string(Bins) + " bins of " + std::to_string(Bytes) +
-           " bytes, more than a team's copy may take (" + std::to_string(MaxTeamBins) +
-           " bins, " + std::to_string(MaxTeamBinBytes) + " bytes)";
-  ElementType = T.getUnqualifiedType().getAsString(PrintingPolicy(Ctx.getLangOpts()));
-  return "";
+  return copyWhy(T, Bins, Ctx, ElementType);
+}
+
+} // namespace
+
+std::string teamBinsWhy(const ValueDecl *V, const ASTContext &Ctx, uint64_t &Bins,
+                        std::string &ElementType) {
+  const auto *CAT = Ctx.getAsConstantArrayType(V->getType());
+  if (!CAT || !CAT->getElementType()->isArithmeticType() || !isa<VarDecl>(V))
+    return "not a declared array of one dimension of numbers";
+  uint64_t N = arithmeticElements(V->getType(), Ctx);
+  std::string Why = copyWhy(CAT->getElementType(), N, Ctx, ElementType);
+  if (Why.empty())
+    Bins = N;
+  return Why;
 }
 
 std::vector<TeamHistogram>
@@ -121,6 +122,10 @@ teamHistograms(const RegionFacts &F, const SerialLoop &L, std::string &Why,
                   cast<VarDecl>(H.Array)->hasGlobalStorage();
     if (Other || Reached || Called)
       Refuse(H.Array, "the loop uses it otherwise than by adding into its elements");
+    else if (llvm::any_of(H.Refs, [](const DeclRefExpr *R) {
+               return R->getLocation().isMacroID();
+             }))
+      Refuse(H.Array, "it is named in a macro's expansion (the copy's name cannot go there)");
   }
   llvm::erase_if(Out, [&](const TeamHistogram &H) { return Refused.count(H.Array) > 0; });
   return Out;

@@ -19,7 +19,8 @@
 //  - every one of its updates in the loop is an atomic update of the `+`
 //    class (`++`, `--`, `+=`, `-=`, `h = h + e`), and the loop names it
 //    nowhere else (no read, no other write, no `&h`, no call it is passed
-//    to, no function of the file the loop calls that could reach it).
+//    to, no function of the file the loop calls that could reach it);
+//  - no update names it through a macro (the copy's name replaces it).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPM_FACTS_TEAMHISTOGRAMS_H

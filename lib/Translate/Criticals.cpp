@@ -201,9 +201,7 @@ void CriticalRewriter::rewrite(const std::vector<CriticalFact> &Facts, EditSet &
       continue;
     }
     E.replace(P, Line);
-    if (F.Form == CriticalForm::TeamHistogram) // the team's copy (checked by the translation)
-      E.replace(bodyRange(F.Body), teamUpdateText(F));
-    else if (!F.NewBody.empty())
+    if (!F.NewBody.empty())
       E.replace(bodyRange(F.Body), F.NewBody);
     record(F, Line, "");
   }

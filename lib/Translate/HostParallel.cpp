@@ -125,35 +125,30 @@ std::string HostParallelTranslator::kernel(const WorkLoop &W,
     Maps.add("tofrom", Name);
     R.Notes.push_back("'" + Name + "' is shared and written: map(tofrom: " + Name + ")");
   }
+  // The clauses by the construct they belong to: the combined construct
+  // takes them all; the team-local form (--team-histograms) the maps on
+  // `target teams`, the loop's on `distribute parallel for`, and the
+  // reductions on both (each team reduces its threads' copies into its own,
+  // the teams into the variable).
+  std::vector<std::string> MapCl, PrivateCl, ReductionCl, InputReductions;
+  Maps.renderInto(MapCl);
+  if (!Private.empty())
+    PrivateCl.push_back("private(" + llvm::join(Private, ", ") + ")");
+  if (!FirstPrivate.empty())
+    PrivateCl.push_back("firstprivate(" + llvm::join(FirstPrivate, ", ") + ")");
+  for (const std::string &Red : Reductions)
+    ReductionCl.push_back("reduction(" + Red + ")");
   if (llvm::any_of(Facts, [&](const CriticalFact &C) {
         return C.Loop == W.D && C.Form == CriticalForm::TeamHistogram;
       })) {
-    std::vector<std::string> TeamCl, LoopCl = W.Clauses;
-    Maps.renderInto(TeamCl);
-    if (!Private.empty())
-      LoopCl.push_back("private(" + llvm::join(Private, ", ") + ")");
-    if (!FirstPrivate.empty())
-      LoopCl.push_back("firstprivate(" + llvm::join(FirstPrivate, ", ") + ")");
-    // Reductions on both: each team reduces its threads' copies into its
-    // own, the teams into the variable.
     for (const std::string &C : W.Clauses)
       if (StringRef(C).starts_with("reduction("))
-        TeamCl.push_back(C);
-    for (const std::string &Red : Reductions) {
-      TeamCl.push_back("reduction(" + Red + ")");
-      LoopCl.push_back("reduction(" + Red + ")");
-    }
-    teamLoop(W, Facts, TeamCl, LoopCl, Line, R);
+        InputReductions.push_back(C);
+    teamLoop(W, Facts, joinClauses({&MapCl, &InputReductions, &ReductionCl}),
+             joinClauses({&W.Clauses, &PrivateCl, &ReductionCl}), Line, R);
     return "";
   }
-  std::vector<std::string> Cl = W.Clauses;
-  Maps.renderInto(Cl);
-  if (!Private.empty())
-    Cl.push_back("private(" + llvm::join(Private, ", ") + ")");
-  if (!FirstPrivate.empty())
-    Cl.push_back("firstprivate(" + llvm::join(FirstPrivate, ", ") + ")");
-  for (const std::string &Red : Reductions)
-    Cl.push_back("reduction(" + Red + ")");
+  std::vector<std::string> Cl = joinClauses({&W.Clauses, &MapCl, &PrivateCl, &ReductionCl});
   if (!W.If.empty())
     Cl.push_back("if(" + W.If + ")");
   std::string Dir = "target teams distribute parallel for";
@@ -325,13 +320,17 @@ void HostParallelTranslator::teamCopies(const HostParallel &H, std::vector<Criti
       It = Names.emplace(Key, std::make_pair(freshName(H.Fn, F.X->getNameAsString() + "_team"),
                                               freshName(H.Fn, F.X->getNameAsString() + "_bin")))
                .first;
+    std::string Update;
     if (It != Names.end()) {
       F.Team = It->second.first;
       F.Bin = It->second.second;
+      Update = CR.teamUpdateText(F);
     }
-    if (It == Names.end() || CR.teamUpdateText(F).empty()) {
+    if (Update.empty()) {
       F.Form = CriticalForm::Update; // the array's own atomic update
       F.Team.clear();
+    } else {
+      F.NewBody = std::move(Update); // the team's copy's update
     }
   }
 }

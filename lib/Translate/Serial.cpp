@@ -224,16 +224,22 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
   LR.Private = Private;
   LR.FirstPrivate = FirstPrivate;
   LR.Reductions = L.Reductions;
-  std::vector<std::string> Cl;
+  // The clauses by the construct they belong to: the combined construct
+  // takes them all; the team-local form (--team-histograms) the maps on
+  // `target teams`, the loop's on `distribute parallel for`, and a scalar
+  // reduction on both (each team reduces its threads' copies into its own,
+  // the teams into the variable).
+  std::vector<std::string> CollapseCl, MapCl, PrivateCl, ReductionCl;
   if (L.Collapse > 1)
-    Cl.push_back("collapse(" + std::to_string(L.Collapse) + ")");
-  Maps.renderInto(Cl);
+    CollapseCl.push_back("collapse(" + std::to_string(L.Collapse) + ")");
+  Maps.renderInto(MapCl);
   if (!Private.empty())
-    Cl.push_back("private(" + llvm::join(Private, ", ") + ")");
+    PrivateCl.push_back("private(" + llvm::join(Private, ", ") + ")");
   if (!FirstPrivate.empty())
-    Cl.push_back("firstprivate(" + llvm::join(FirstPrivate, ", ") + ")");
+    PrivateCl.push_back("firstprivate(" + llvm::join(FirstPrivate, ", ") + ")");
   for (const std::string &Red : L.Reductions)
-    Cl.push_back("reduction(" + Red + ")");
+    ReductionCl.push_back("reduction(" + Red + ")");
+  std::vector<std::string> Cl = joinClauses({&CollapseCl, &MapCl, &PrivateCl, &ReductionCl});
   for (const std::string &Red : L.SmallArrayReductions) {
     Cl.push_back("reduction(" + Red + ")");
     LR.Reductions.push_back(Red);
@@ -244,25 +250,11 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
   }
   TeamBefore.clear();
   TeamAfter.clear();
-  std::vector<std::string> TeamCl, LoopCl;
-  Maps.renderInto(TeamCl);
-  if (L.Collapse > 1)
-    LoopCl.push_back("collapse(" + std::to_string(L.Collapse) + ")");
-  if (!Private.empty())
-    LoopCl.push_back("private(" + llvm::join(Private, ", ") + ")");
-  if (!FirstPrivate.empty())
-    LoopCl.push_back("firstprivate(" + llvm::join(FirstPrivate, ", ") + ")");
-  // A scalar reduction beside a histogram: each team reduces its threads'
-  // copies (on distribute parallel for) into its own, and the teams into
-  // the variable (on target teams, which maps it too).
-  for (const std::string &Red : L.Reductions) {
-    TeamCl.push_back("reduction(" + Red + ")");
-    LoopCl.push_back("reduction(" + Red + ")");
-  }
   if (TeamHistograms && !L.AtomicUpdates.empty() && L.ThreadLoops.empty() &&
       L.SmallArrayReductions.empty() && L.ArgReductions.empty() &&
       L.ConditionalLasts.empty() && OverlapTest.empty() && LastCopies.empty() &&
-      teamHistogramForm(L, Items, TeamCl, LoopCl, Line, R, LR)) {
+      teamHistogramForm(L, Items, joinClauses({&MapCl, &ReductionCl}),
+                        joinClauses({&CollapseCl, &PrivateCl, &ReductionCl}), Line, R, LR)) {
     // Line is the `target teams` line; the loop's directive is in TeamBefore.
   } else if (L.ThreadLoops.empty()) {
     Line = omp("target teams distribute parallel for", Cl);
@@ -315,10 +307,6 @@ bool SerialTranslator::teamHistogramForm(const SerialLoop &L,
         PointerBins[I.V] = static_cast<uint64_t>(*Hi) + 1;
   std::string Why;
   std::vector<TeamHistogram> Hs = teamHistograms(*L.Facts, L, Why, PointerBins);
-  for (const TeamHistogram &H : Hs)
-    for (const DeclRefExpr *Ref : H.Refs)
-      if (Ref->getLocation().isMacroID())
-        Why = "'" + H.Name + "' is named in a macro's expansion", Hs.clear();
   if (Hs.empty()) {
     if (!Why.empty())
       R.Notes.push_back("no team-local histogram: " + Why);

@@ -69,3 +69,9 @@ TEST(TeamHistograms, PointersWithAConstantSection) {
             std::vector<std::string>{
                 "5: -- 'p': a pointer whose mapped section is not [0:B] for a constant B"});
 }
+
+TEST(TeamHistograms, NotThroughAMacro) {
+  EXPECT_EQ(histograms("#define HIST h\n  for (i = 0; i < n; i++) HIST[key[i] & 63]++;\n"),
+            std::vector<std::string>{"6: -- 'h': it is named in a macro's expansion (the "
+                                     "copy's name cannot go there)"});
+}
