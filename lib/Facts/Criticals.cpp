@@ -1,6 +1,5 @@
 //===- Criticals.cpp - Which critical sections can become atomics ---------===//
 #include "Facts/Criticals.h"
-#include "Facts/TeamHistograms.h"
 #include "Analysis/AstQueries.h"
 #include "Facts/Allocations.h"
 #include "Facts/AtomicForms.h"
@@ -8,6 +7,7 @@
 #include "Facts/Regions.h"
 #include "Facts/SerialLoops.h"
 #include "Facts/StmtWalk.h"
+#include "Facts/TeamHistograms.h"
 #include "clang/AST/ExprCXX.h"
 #include <functional>
 #include <map>

@@ -1,14 +1,14 @@
 //===- HostParallel.cpp - CPU OpenMP loops offloaded ----------------------===//
 #include "Translate/HostParallel.h"
-#include "Translate/TeamHistogramText.h"
+#include "Facts/Directives.h"
 #include "Facts/OpenMPKernels.h"
 #include "Facts/Regions.h"
 #include "Facts/Scalars.h"
-#include "Facts/Directives.h"
 #include "Facts/StmtWalk.h"
 #include "Translate/ArgPass.h"
 #include "Translate/Criticals.h"
 #include "Translate/KernelData.h"
+#include "Translate/TeamHistogramText.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 #include <functional>

@@ -1,10 +1,10 @@
 //===- Serial.cpp - Serial loops proved parallel, offloaded ---------------===//
 #include "Translate/Serial.h"
-#include "Facts/TeamHistograms.h"
-#include "Translate/TeamHistogramText.h"
 #include "Facts/Directives.h"
 #include "Facts/Regions.h"
+#include "Facts/TeamHistograms.h"
 #include "Translate/KernelData.h"
+#include "Translate/TeamHistogramText.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/Lex/Lexer.h"
