@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 using namespace clang;
 
@@ -383,6 +384,28 @@ static std::string elementReduction(const RegionFacts &F, const ValueDecl *B,
   return U->Op + ": " + exprText(Elem, F.context());
 }
 
+/// A hash of P's terms (symbols by identity: they are interned).
+static size_t hashPoly(const Poly &P) {
+  size_t H = P.terms().size();
+  for (const auto &[M, C] : P.terms()) {
+    for (const Sym &S : M)
+      H = H * 131 + std::hash<const void *>()(&S.str());
+    H = H * 131 + std::hash<int64_t>()(C);
+  }
+  return H;
+}
+
+/// Whether A and B are the same subscripts over the same loops.
+static bool sameSubscripts(const SubscriptAccess &A, const SubscriptAccess &B) {
+  auto SameRanges = [](const std::vector<LoopRange> &X, const std::vector<LoopRange> &Y) {
+    return X.size() == Y.size() &&
+           std::equal(X.begin(), X.end(), Y.begin(), [](const LoopRange &R, const LoopRange &S) {
+             return R.Sym == S.Sym && R.Step == S.Step && R.Min == S.Min && R.Max == S.Max;
+           });
+  };
+  return A.Index == B.Index && SameRanges(A.Inner, B.Inner) && SameRanges(A.Outer, B.Outer);
+}
+
 /// Why the accesses to the written array B may conflict between
 /// iterations of the loop L (For); empty when every write is separated
 /// from itself and from every other access.
@@ -404,20 +427,23 @@ static std::string arrayWhy(const RegionFacts &F, const ValueDecl *B, const ForS
   // the tests (legacy stencils repeat `u[i][j][k][1]` many times): each
   // kept once, a write if any of them writes.
   {
-    std::map<std::string, size_t> Seen;
+    // (Found by a hash of the subscripts, then compared.)
+    std::unordered_multimap<size_t, size_t> Seen;
     std::vector<std::pair<const Access *, SubscriptAccess>> Unique;
     for (auto &[A, S] : As) {
-      std::string K;
+      size_t H = S.Index.size();
       for (const Poly &P : S.Index)
-        K += P.str() + "|";
-      for (const auto *Rs : {&S.Inner, &S.Outer})
-        for (const LoopRange &R : *Rs)
-          K += "#" + R.Sym + ":" + R.Min.str() + ":" + R.Max.str() + ":" + std::to_string(R.Step);
-      auto [It, New] = Seen.emplace(K, Unique.size());
-      if (New)
+        H = H * 31 + hashPoly(P);
+      std::optional<size_t> Found;
+      for (auto [It, End] = Seen.equal_range(H); It != End && !Found; ++It)
+        if (sameSubscripts(Unique[It->second].second, S))
+          Found = It->second;
+      if (!Found) {
+        Seen.emplace(H, Unique.size());
         Unique.push_back({A, std::move(S)});
-      else if (A->IsWrite && !Unique[It->second].first->IsWrite)
-        Unique[It->second].first = A; // its loops are the same
+      } else if (A->IsWrite && !Unique[*Found].first->IsWrite) {
+        Unique[*Found].first = A; // its loops are the same
+      }
     }
     As = std::move(Unique);
   }

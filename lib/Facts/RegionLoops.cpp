@@ -223,8 +223,26 @@ std::optional<CanonicalLoop> RegionFacts::canonical(const ForStmt *F) {
     for (const Stmt *C : S->children())
       W(C);
   };
-  if (OtherWrite)
-    W(F->getBody());
+  // Whether such a write is in the body: by its place in the file, where
+  // the write and the body are written there (not in a macro); by a walk
+  // of the body otherwise.
+  if (OtherWrite) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    const Stmt *Body = F->getBody();
+    SourceLocation BB = Body ? Body->getBeginLoc() : SourceLocation(),
+                   BE = Body ? Body->getEndLoc() : SourceLocation();
+    bool ByPlace = BB.isFileID() && BE.isFileID() && BB.isValid() && BE.isValid();
+    for (const Expr *T : WritesOf.find(IV)->second)
+      ByPlace &= T->getBeginLoc().isValid() && T->getBeginLoc().isFileID() &&
+                 T->getEndLoc().isValid() && T->getEndLoc().isFileID();
+    if (!ByPlace) {
+      W(Body);
+    } else {
+      for (const Expr *T : WritesOf.find(IV)->second)
+        BodyWritesIV |= !SM.isBeforeInTranslationUnit(T->getBeginLoc(), BB) &&
+                        !SM.isBeforeInTranslationUnit(BE, T->getEndLoc());
+    }
+  }
   if (BodyWritesIV)
     return Fail("its body writes the loop variable '" + IV->getNameAsString() + "'");
   // With a step other than 1, i != hi may step over hi.
@@ -312,6 +330,22 @@ std::optional<RowRange> RegionFacts::rowRange(const ForStmt *F, const VarDecl *I
 }
 
 std::optional<Poly> RegionFacts::toPoly(const Expr *E) const {
+  // Once the facts are built, an expression's polynomial no longer changes
+  // (the dependence test, the sections and the bounds ask for the same
+  // subscripts many times); while they are built, loops and a followed
+  // call's parameters are still being added.
+  if (!Built || !Frames.empty())
+    return polyOf(E);
+  if (auto It = Polys.find(strip(E)); It != Polys.end())
+    return It->second;
+  // (polyOf asks for the subexpressions first: an insertion before it
+  // returns may move the map's entries.)
+  std::optional<Poly> P = polyOf(E);
+  Polys.try_emplace(strip(E), P);
+  return P;
+}
+
+std::optional<Poly> RegionFacts::polyOf(const Expr *E) const {
   E = strip(E);
   if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
     // A scalar parameter of a followed call: what the call passes, in the

@@ -209,6 +209,7 @@ RegionFacts::RegionFacts(const Stmt *Region, ASTContext &Ctx,
   scan(Region, Stack);
   // Read while the facts are built only: the facts outlive the caller's set.
   this->AlsoPure = nullptr;
+  Built = true;
 }
 
 std::string RegionFacts::nameOf(const ValueDecl *V) const {
@@ -609,6 +610,11 @@ bool RegionFacts::rangeOver(const Access &A, size_t Dim, const Poly &P, Poly &Lo
   Lo = P;
   Hi = P;
   for (auto It = A.Loops.rbegin(); It != A.Loops.rend(); ++It) {
+    // A loop that Lo and Hi do not mention, without a guard, changes
+    // nothing (most subscripts name one loop): no copy of its bounds.
+    if (!Lo.mentions(Loops[*It].Symbol) && !Hi.mentions(Loops[*It].Symbol) &&
+        llvm::none_of(A.Guards, [&](const Access::Guard &G) { return G.Loop == *It; }))
+      continue;
     CanonicalLoop L = Loops[*It];
     // A guard around the access narrows the loop's range (the data may
     // end where the guard does); a guard that cannot be ordered with the

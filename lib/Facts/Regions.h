@@ -298,6 +298,11 @@ private:
 
   const clang::Stmt *Region;
   clang::ASTContext &Ctx;
+  /// toPoly's work; its answers once the facts are built (Built), by
+  /// expression (without parentheses and implicit casts).
+  std::optional<Poly> polyOf(const clang::Expr *E) const;
+  bool Built = false;
+  mutable llvm::DenseMap<const clang::Expr *, std::optional<Poly>> Polys;
   std::vector<const clang::ValueDecl *> External;
   llvm::DenseSet<const clang::ValueDecl *> Declared, Written, Escaped, Seen;
   llvm::DenseSet<const clang::Expr *> WriteTargets;

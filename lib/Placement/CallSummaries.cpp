@@ -312,7 +312,13 @@ void CallSummarizer::checkBounds(Attempt &A) {
   std::map<unsigned, ParamNeed> &Needs = A.Needs;
   std::map<const VarDecl *, GlobalNeed> &GNeeds = A.GNeeds;
   std::set<std::string> &Declared = A.Declared;
-  RegionFacts BF(F->getBody(), Ctx);
+  // The body's facts, only when a bound names a parameter or a global.
+  std::optional<RegionFacts> Body;
+  auto BF = [&]() -> const RegionFacts & {
+    if (!Body)
+      Body.emplace(F->getBody(), Ctx);
+    return *Body;
+  };
   std::set<std::string> ParamNames;
   for (const ParmVarDecl *P : F->parameters())
     ParamNames.insert(P->getNameAsString());
@@ -333,7 +339,7 @@ void CallSummarizer::checkBounds(Attempt &A) {
       else if (ParamNames.count(Sym)) {
         for (const ParmVarDecl *P : F->parameters())
           if (P->getNameAsString() == Sym &&
-              (BF.isWritten(P) || BF.isAddressTaken(P) ||
+              (BF().isWritten(P) || BF().isAddressTaken(P) ||
                !P->getType()->isIntegerType()))
             Ok = false;
       } else if (Declared.count(Sym)) {
@@ -341,7 +347,7 @@ void CallSummarizer::checkBounds(Attempt &A) {
       } else if (auto It = GlobalVars.find(Sym); It != GlobalVars.end()) {
         // A global size: one the callee, and the functions it calls, do
         // not change.
-        if (BF.isWritten(It->second) || BF.isAddressTaken(It->second) ||
+        if (BF().isWritten(It->second) || BF().isAddressTaken(It->second) ||
             !It->second->getType()->isIntegerType() ||
             AssignedByF.count(It->second->getCanonicalDecl()))
           Ok = false;

@@ -1,5 +1,6 @@
 #include "Facts/Regions.h"
 #include "Facts/Dependence.h"
+#include "Facts/StmtWalk.h"
 #include "LoopFixture.h"
 #include "clang/AST/Decl.h"
 #include "clang/Frontend/ASTUnit.h"
@@ -472,4 +473,53 @@ TEST(RegionsTest, BodyWritesTheLoopVariable) {
   ASSERT_EQ(RF.loops().size(), 2u); // both j loops
   for (const CanonicalLoop &L : RF.loops())
     EXPECT_EQ(L.IV->getName(), "j");
+}
+
+// Where the write is decides it (RegionLoops' test by place in the file,
+// a walk of the body when a macro writes it): a loop over the same
+// variable inside the body writes it, one after the loop does not.
+TEST(RegionsTest, BodyWritesTheLoopVariableByPlace) {
+  Fixture X = parse(R"(#define BUMP(v) v = v + 1
+void f(int n, float *a) {
+  int i, j;
+  for (j = 0; j < n; j++) {
+    for (i = 0; i < n; i++) {
+      for (i = 0; i < n; i++) a[i] = 0;
+    }
+    for (i = 0; i < n; i++)
+      if (a[i] > 0) BUMP(i);
+    for (i = 0; i < n; i++) a[i] = 1;
+  }
+}
+)");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  std::vector<const clang::ForStmt *> Fors;
+  walkStmts(X.Loop, [&](const clang::Stmt *S) {
+    if (const auto *F = llvm::dyn_cast<clang::ForStmt>(S))
+      Fors.push_back(F);
+    return true;
+  });
+  ASSERT_EQ(Fors.size(), 5u); // j, i (outer), i (inner), i (BUMP), i (last)
+  EXPECT_EQ(RF.notCanonicalWhy(Fors[1]), "its body writes the loop variable 'i'");
+  EXPECT_EQ(RF.notCanonicalWhy(Fors[2]), "");
+  EXPECT_EQ(RF.notCanonicalWhy(Fors[3]), "its body writes the loop variable 'i'");
+  EXPECT_EQ(RF.notCanonicalWhy(Fors[4]), "");
+  EXPECT_TRUE(RF.loopOf(Fors[2]) && RF.loopOf(Fors[4]));
+}
+
+// toPoly's answers, kept once the facts are built, are those it computes.
+TEST(RegionsTest, ToPolyAskedTwice) {
+  Fixture X = parse("void f(int n, int m, double *a) {\n"
+                    "  for (int i = 0; i < n; i++)\n"
+                    "    a[2 * i + m - 1] = 0;\n"
+                    "}\n");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ASSERT_EQ(RF.accesses().size(), 1u);
+  const clang::Expr *Index = RF.accesses()[0].Indices[0];
+  std::optional<Poly> First = RF.toPoly(Index), Again = RF.toPoly(Index);
+  ASSERT_TRUE(First && Again);
+  EXPECT_EQ(*First, *Again);
+  EXPECT_EQ(First->str(), "2*@i.0 + m - 1");
 }
