@@ -362,9 +362,27 @@ std::optional<Poly> RegionFacts::polyOf(const Expr *E) const {
       }
     }
     if (const auto *VD = dyn_cast<VarDecl>(D->getDecl())) {
-      auto It = IVLoop.find(VD);
-      if (It != IVLoop.end())
-        return Poly::symbol(Loops[It->second].Symbol);
+      // The loop over VD around this reference (RefLoop): while the
+      // facts are built, the one scan() is inside; a reference scan()
+      // did not meet reads VD's only loop. Outside every loop over it,
+      // VD is a variable the region writes (below).
+      if (auto It = IVLoop.find(VD); It != IVLoop.end()) {
+        int Loop = -1;
+        if (!Built) {
+          if (auto S = ScopeLoop.find(VD); S != ScopeLoop.end())
+            Loop = S->second;
+        } else if (auto R = RefLoop.find(D); R != RefLoop.end()) {
+          Loop = R->second;
+        } else if (IVLoops.lookup(VD) == 1) {
+          Loop = It->second;
+        }
+        if (Loop >= 0)
+          return Poly::symbol(Loops[Loop].Symbol);
+      }
+      // A value assigned before it in its block (`i = 1; a[i] = 0;`).
+      if (Built)
+        if (auto It = RefAssign.find(D); It != RefAssign.end())
+          return toPoly(It->second);
       // A local of the region that keeps the value of its initializer: an
       // affine function of the loop variables around it (`int j = d - i;`),
       // whose uses are in its scope, so in the iterations that set it.

@@ -254,8 +254,13 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
     scan(F->getCond(), Stack);
     scan(F->getInc(), Stack);
     bool Pushed = false;
+    std::optional<int> Around; // a loop over the same variable around it
     if (L) {
       IVLoop[L->IV] = static_cast<int>(Loops.size());
+      ++IVLoops[L->IV];
+      if (auto It = ScopeLoop.find(L->IV); It != ScopeLoop.end())
+        Around = It->second;
+      ScopeLoop[L->IV] = static_cast<int>(Loops.size());
       Loops.push_back(*L);
       Stack.push_back(static_cast<int>(Loops.size()) - 1);
       Pushed = true;
@@ -266,8 +271,13 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
       RowPushed = true;
     }
     scan(F->getBody(), Stack);
-    if (Pushed)
+    if (Pushed) {
       Stack.pop_back();
+      if (Around)
+        ScopeLoop[L->IV] = *Around;
+      else
+        ScopeLoop.erase(L->IV);
+    }
     if (RowPushed)
       RowStack.pop_back();
     return;
@@ -347,8 +357,37 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
       scan(I, Stack);
     return;
   }
+  if (const auto *CS = dyn_cast<CompoundStmt>(S);
+      CS && Frames.empty() && !Ctx.getLangOpts().CPlusPlus) {
+    scanBlock(CS, Stack);
+    return;
+  }
+  // A label: a jump may reach what follows with other values.
+  if (isa<LabelStmt>(S) || isa<SwitchCase>(S))
+    for (auto &Values : Blocks)
+      Values.clear();
   if (const auto *D = dyn_cast<DeclRefExpr>(S)) {
     if (const auto *VD = dyn_cast<VarDecl>(D->getDecl())) {
+      if (Frames.empty() && Written.count(VD) && VD->getType()->isIntegerType()) {
+        if (WriteTargets.count(D)) {
+          // A write: no block's value of VD holds after it.
+          WriteLog.push_back(VD);
+          for (auto &Values : Blocks)
+            Values.erase(VD);
+        } else if (!Blocks.empty()) {
+          if (auto It = Blocks.back().find(VD); It != Blocks.back().end()) {
+            RefAssign[D] = It->second;
+            AssignRefs.push_back({D, VD, Blocks.size()});
+          }
+        }
+      }
+      if (Written.count(VD) && VD->getType()->isIntegerType()) {
+        auto Scope = ScopeLoop.find(VD);
+        int Loop = Scope == ScopeLoop.end() ? -1 : Scope->second;
+        auto [It, New] = RefLoop.try_emplace(D, Loop);
+        if (!New && It->second != Loop)
+          It->second = -1;
+      }
       note(VD, D);
       if (VD->getType()->isPointerType() || VD->getType()->isArrayType())
         if (!WriteTargets.count(D))
@@ -383,6 +422,33 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
   }
   for (const Stmt *C : S->children())
     scan(C, Stack);
+}
+
+void RegionFacts::scanBlock(const CompoundStmt *CS, std::vector<int> &Stack) {
+  Blocks.emplace_back();
+  size_t Depth = Blocks.size();
+  for (const Stmt *X : CS->body()) {
+    size_t Refs = AssignRefs.size(), Writes = WriteLog.size();
+    scan(X, Stack);
+    // X writes a variable it also reads (`i = i + 1`, a loop over i): its
+    // reads that took this block's value of it take none (the order of
+    // C's evaluation, or a second iteration, may see X's write first).
+    if (WriteLog.size() > Writes)
+      for (size_t K = Refs; K < AssignRefs.size(); ++K)
+        if (AssignRefs[K].Depth == Depth &&
+            std::find(WriteLog.begin() + Writes, WriteLog.end(), AssignRefs[K].Var) !=
+                WriteLog.end())
+          RefAssign.erase(AssignRefs[K].Ref);
+    // `v = e;`: v's value for the statements after it.
+    if (const auto *B = dyn_cast<BinaryOperator>(X); B && B->getOpcode() == BO_Assign)
+      if (const auto *D = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
+        if (const auto *V = dyn_cast<VarDecl>(D->getDecl());
+            V && V->hasLocalStorage() && V->getType()->isIntegerType() &&
+            !V->getType().isVolatileQualified() && !Escaped.count(V) &&
+            B->getRHS()->getType()->isIntegerType())
+          Blocks.back()[V] = B->getRHS();
+  }
+  Blocks.pop_back();
 }
 
 bool RegionFacts::scanMember(const Expr *S, std::vector<int> &Stack) {

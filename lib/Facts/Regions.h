@@ -312,6 +312,34 @@ private:
   bool WritesOfBuilt = false;
   llvm::DenseMap<const clang::ValueDecl *, std::string> Names;
   llvm::DenseMap<const clang::VarDecl *, int> IVLoop;
+  /// C89 code reuses one variable in many loops of a nest (`i` in two
+  /// inner loops one after the other): a reference to it reads the loop
+  /// around the reference, not the last loop over it. How many canonical
+  /// loops each variable has (IVLoop holds the last); the loop over each
+  /// variable that scan() is inside now; and for each reference that
+  /// scan() met to a variable the region writes, the loop over it around
+  /// the reference (-1: none, or two, as in a followed callee's body read
+  /// at two calls).
+  llvm::DenseMap<const clang::VarDecl *, int> IVLoops, ScopeLoop;
+  llvm::DenseMap<const clang::DeclRefExpr *, int> RefLoop;
+  /// Straight-line values (C89's `i = 1; forcing[m][i][j][k] = ...`): a
+  /// read of a local integer variable in a statement of a block, after a
+  /// statement of that block that is `v = e;`, with no write of v between
+  /// them nor in the reading statement, and no label, reads e (toPoly's,
+  /// once the facts are built). C only (a C++ lambda may write v where it
+  /// is called). Blocks: per block scan() is in, the variables' values so
+  /// far; AssignRefs: the reads recorded; WriteLog:
+  /// the variables written, in scan order.
+  llvm::DenseMap<const clang::DeclRefExpr *, const clang::Expr *> RefAssign;
+  std::vector<llvm::DenseMap<const clang::VarDecl *, const clang::Expr *>> Blocks;
+  struct AssignRef {
+    const clang::DeclRefExpr *Ref;
+    const clang::VarDecl *Var;
+    size_t Depth; ///< the block whose value it took (Blocks.size() then)
+  };
+  std::vector<AssignRef> AssignRefs;
+  std::vector<const clang::VarDecl *> WriteLog;
+  void scanBlock(const clang::CompoundStmt *CS, std::vector<int> &Stack);
   llvm::DenseMap<const clang::ForStmt *, std::string> NotCanonical;
   /// Scalars declared outside the region that it assigns once and reads
   /// only after that assignment, in its block: the assigned expression.

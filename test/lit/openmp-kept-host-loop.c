@@ -31,14 +31,14 @@ double region(void) {
 #pragma omp parallel for
     for (i = 0; i < N; i++)
       c[i] = (i + t) % 7;
-    // CHECK: #pragma omp target update from(c, d)
+    // CHECK: #pragma omp target update from(c[0:N], d[0:N])
     // CHECK-NEXT: #pragma omp parallel
     // CHECK-NOT: target update
     // CHECK: #pragma omp single
     // CHECK-NOT: target update
     // CHECK: c[i] = d[i] * 2;
     // CHECK-NEXT: }
-    // CHECK-NEXT: #pragma omp target update to(c, d)
+    // CHECK-NEXT: #pragma omp target update to(c[0:N], d[0:N])
 #pragma omp parallel
     {
 #pragma omp for

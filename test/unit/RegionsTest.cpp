@@ -283,7 +283,8 @@ void f(int n, int m, float *a) {
 TEST(RegionsTest, IndexTemporariesDeclaredOutside) {
   // C89: k1 declared at the top, assigned once in the body before its
   // uses: it stands for k + 1. k2 is read before its assignment (the value
-  // of the last iteration): no polynomial; k3 is assigned twice.
+  // of the last iteration): no polynomial; k3 is assigned twice, and read
+  // after the second assignment in the same block: k + 3.
   Fixture X = parse(R"(void f(int n, float *a) {
   int k, k1, k2, k3;
   for (k = 0; k < n; k++) {
@@ -307,7 +308,7 @@ TEST(RegionsTest, IndexTemporariesDeclaredOutside) {
     Got.push_back(P ? P->str() : "none");
   }
   EXPECT_TRUE(llvm::is_contained(Got, (K + Poly::constant(1)).str()));
-  EXPECT_TRUE(llvm::is_contained(Got, "none"));
+  EXPECT_TRUE(llvm::is_contained(Got, (K + Poly::constant(3)).str()));
 }
 
 TEST(RegionsTest, PureFunctions) {
@@ -506,6 +507,61 @@ void f(int n, float *a) {
   EXPECT_EQ(RF.notCanonicalWhy(Fors[3]), "its body writes the loop variable 'i'");
   EXPECT_EQ(RF.notCanonicalWhy(Fors[4]), "");
   EXPECT_TRUE(RF.loopOf(Fors[2]) && RF.loopOf(Fors[4]));
+}
+
+// C89 reuses `i` in sibling loops: each reference reads its own loop's
+// symbol, not the last loop's over i.
+TEST(RegionsTest, ReusedLoopVariableReadsItsOwnLoop) {
+  Fixture X = parse("void f(int n, double *a, double *b) {\n"
+                    "  int i, j;\n"
+                    "  for (j = 0; j < n; j++) {\n"
+                    "    for (i = 0; i < n; i++) a[j + i] = 1;\n"
+                    "    for (i = 0; i < n; i++) b[i] = 2;\n"
+                    "  }\n"
+                    "}\n");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  ASSERT_EQ(RF.loops().size(), 3u);
+  ASSERT_EQ(RF.accesses().size(), 2u);
+  std::optional<Poly> A = RF.toPoly(RF.accesses()[0].Indices[0]),
+                      B = RF.toPoly(RF.accesses()[1].Indices[0]);
+  ASSERT_TRUE(A && B);
+  EXPECT_EQ(A->str(), "@i.1 + @j.0");
+  EXPECT_EQ(B->str(), "@i.2");
+}
+
+// `i = 1; f[i][j] = 0;`: the value assigned before it in its block; a
+// write between them, or a label, ends it (no polynomial then).
+TEST(RegionsTest, StraightLineValueOfALoopVariable) {
+  Fixture X = parse("double h[100][100];\n"
+                    "void f(int n, int c) {\n"
+                    "  int i, j;\n"
+                    "  for (j = 0; j < n; j++) {\n"
+                    "    for (i = 0; i < n; i++) h[i][j] = 0;\n"
+                    "    i = n - 3;\n"
+                    "    h[i][j] = 1;\n"
+                    "    if (c) i = 2;\n"
+                    "    h[i][j] = 2;\n"
+                    "    i = 4;\n"
+                    "    switch (c) {\n"
+                    "    case 1:\n"
+                    "      h[i][j] = 3;\n"
+                    "    }\n"
+                    "    i = 5;\n"
+                    "  here:\n"
+                    "    h[i][j] = 4;\n"
+                    "    i = i + 1;\n"
+                    "    h[i][j] = 5;\n"
+                    "  }\n"
+                    "}\n");
+  ASSERT_TRUE(X.Loop);
+  RegionFacts RF(X.Loop, X.ctx());
+  std::vector<std::string> Rows;
+  for (const Access &A : RF.accesses()) {
+    std::optional<Poly> P = RF.toPoly(A.Indices[0]);
+    Rows.push_back(P ? P->str() : "none");
+  }
+  EXPECT_EQ(Rows, (std::vector<std::string>{"@i.1", "n - 3", "none", "none", "none", "none"}));
 }
 
 // toPoly's answers, kept once the facts are built, are those it computes.
