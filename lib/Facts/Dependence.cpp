@@ -574,7 +574,11 @@ ParallelResult testParallel(
     if (!F.isWritten(V) || V->getType()->isPointerType() ||
         V->getType()->isArrayType())
       continue;
-    if (const auto *VD = dyn_cast<VarDecl>(V); VD && F.isLoopVar(VD))
+    // A loop variable of the region is each iteration's own, set by its
+    // loop before it is read; unless the region reads it outside its
+    // loops, a value an earlier iteration may have left.
+    if (const auto *VD = dyn_cast<VarDecl>(V);
+        VD && F.isLoopVar(VD) && !F.readsOutsideItsLoops(VD))
       continue;
     ScalarUse U = classifyScalar(For->getBody(), V, F.context());
     if (ArgReductions && U.Role == ScalarRole::Other) {

@@ -210,6 +210,17 @@ RegionFacts::RegionFacts(const Stmt *Region, ASTContext &Ctx,
   // Read while the facts are built only: the facts outlive the caller's set.
   this->AlsoPure = nullptr;
   Built = true;
+  // Loop variables read outside their loops, where no assignment of the
+  // block before the read gives their value (plain assignments write;
+  // compound ones and increments also read).
+  llvm::DenseSet<const Expr *> Assigned;
+  for (const Stmt *W : ScalarWrites)
+    if (const auto *B = dyn_cast<BinaryOperator>(W); B && B->getOpcode() == BO_Assign)
+      Assigned.insert(B->getLHS()->IgnoreParenImpCasts());
+  for (const auto &[D, Loop] : RefLoop)
+    if (Loop < 0 && !RefAssign.count(D) && !Assigned.count(D))
+      if (const auto *VD = dyn_cast<VarDecl>(D->getDecl()); VD && IVLoop.count(VD))
+        ReadOutside.insert(VD);
 }
 
 std::string RegionFacts::nameOf(const ValueDecl *V) const {
@@ -251,16 +262,20 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
   if (const auto *F = dyn_cast<ForStmt>(S)) {
     scan(F->getInit(), Stack);
     std::optional<CanonicalLoop> L = canonical(F);
-    scan(F->getCond(), Stack);
-    scan(F->getInc(), Stack);
-    bool Pushed = false;
+    // The condition and the increment read the variable the loop's own
+    // initialization set: references of the loop, like its body's.
     std::optional<int> Around; // a loop over the same variable around it
     if (L) {
-      IVLoop[L->IV] = static_cast<int>(Loops.size());
-      ++IVLoops[L->IV];
       if (auto It = ScopeLoop.find(L->IV); It != ScopeLoop.end())
         Around = It->second;
       ScopeLoop[L->IV] = static_cast<int>(Loops.size());
+    }
+    scan(F->getCond(), Stack);
+    scan(F->getInc(), Stack);
+    bool Pushed = false;
+    if (L) {
+      IVLoop[L->IV] = static_cast<int>(Loops.size());
+      ++IVLoops[L->IV];
       Loops.push_back(*L);
       Stack.push_back(static_cast<int>(Loops.size()) - 1);
       Pushed = true;

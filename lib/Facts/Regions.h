@@ -179,6 +179,11 @@ public:
   const std::string &opaqueWrite() const { return OpaqueWrite; }
   /// Whether V is the variable of one of the region's canonical loops.
   bool isLoopVar(const clang::VarDecl *V) const { return IVLoop.count(V); }
+  /// Whether the region reads V, a loop variable of it, outside V's loops
+  /// where no assignment before the read in its block gives V's value
+  /// (`g[j] = i;` before `for (i = 0; ...)` in a loop over j reads what
+  /// the previous iteration left in i).
+  bool readsOutsideItsLoops(const clang::VarDecl *V) const { return ReadOutside.count(V); }
   /// Why the for loop F of the region is not one of its canonical loops
   /// (what is not proved: "its bound 'n[k]' is not proved invariant: it
   /// reads 'k', which the loop writes"); "" when it is one, or is not in
@@ -322,6 +327,7 @@ private:
   /// at two calls).
   llvm::DenseMap<const clang::VarDecl *, int> IVLoops, ScopeLoop;
   llvm::DenseMap<const clang::DeclRefExpr *, int> RefLoop;
+  llvm::DenseSet<const clang::VarDecl *> ReadOutside;
   /// Straight-line values (C89's `i = 1; forcing[m][i][j][k] = ...`): a
   /// read of a local integer variable in a statement of a block, after a
   /// statement of that block that is `v = e;`, with no write of v between

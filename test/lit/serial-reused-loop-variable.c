@@ -10,7 +10,9 @@
 // variables says the same. Outside its loops, `i = 1; f[i][j] = ...` reads
 // the value assigned before it in its block (`boundary`), and a write or a
 // label between them ends that value (`guarded`; `labelled`, after a case
-// label, where i may be 1 or 2, is kept for its writes of i).
+// label, where i may be 1 or 2, is kept for its writes of i). A read of i
+// outside its loops with no such value reads what an earlier iteration
+// left (`carried`): the loop is kept.
 // RUN: %omp-migrate --offload=serial --explain %s -- > %t.c 2> %t.err
 // RUN: %FileCheck %s --check-prefix=OUT < %t.c
 // RUN: %FileCheck %s --check-prefix=NOTE < %t.err
@@ -23,7 +25,7 @@
 // RUN: %omp-migrate --offload=serial %t.c -- | diff %t.c -
 #include <stdio.h>
 #define N 1000
-double a[2 * N], c[N][N], f[N][N];
+double a[2 * N], c[N][N], f[N][N], g[N];
 
 // NOTE: [[@LINE+5]]:3: note: kept on the host: 'a' is updated (+) at elements the iterations share
 // NOTE: [[@LINE+5]]:5: note: offloaded
@@ -33,6 +35,20 @@ void sweep(void) {
   for (j = 0; j < N; j++) {
     for (i = 0; i < N; i++) a[j + i] = a[j + i] + 1;
     for (i = 0; i < N; i++) c[j][i] = j;
+  }
+}
+
+// i read before the inner loop sets it: the value the previous iteration
+// left (N; 3 in the first). Before, every loop variable of the nest was
+// taken for each iteration's own: the j loop was offloaded with i private,
+// and g[0] read 2000 on the stand-in.
+// NOTE: [[@LINE+4]]:3: note: kept on the host: the loop writes 'i', declared outside it
+void carried(void) {
+  int i, j;
+  i = 3;
+  for (j = 0; j < N; j++) {
+    g[j] = i;
+    for (i = 0; i < N; i++) c[i][j] = i + j;
   }
 }
 
@@ -99,6 +115,7 @@ int main(void) {
       Q[k][l] = k - l;
     }
   sweep();
+  carried();
   columns(60, 64, A, Q);
   boundary(40);
   guarded(40);
@@ -107,7 +124,7 @@ int main(void) {
   for (int k = 0; k < 2 * N; k++)
     s += a[k] * (k % 13);
   for (int k = 0; k < N; k++)
-    s += c[k][k % 7];
+    s += c[k][k % 7] + g[k] * (k % 3);
   for (int k = 0; k < 64; k++)
     for (int l = 0; l < 64; l++)
       s += A[k][l];

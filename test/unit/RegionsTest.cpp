@@ -528,6 +528,8 @@ TEST(RegionsTest, ReusedLoopVariableReadsItsOwnLoop) {
   ASSERT_TRUE(A && B);
   EXPECT_EQ(A->str(), "@i.1 + @j.0");
   EXPECT_EQ(B->str(), "@i.2");
+  // Asked again: the answer the facts kept, the same.
+  EXPECT_EQ(RF.toPoly(RF.accesses()[0].Indices[0]), A);
 }
 
 // `i = 1; f[i][j] = 0;`: the value assigned before it in its block; a
@@ -564,18 +566,28 @@ TEST(RegionsTest, StraightLineValueOfALoopVariable) {
   EXPECT_EQ(Rows, (std::vector<std::string>{"@i.1", "n - 3", "none", "none", "none", "none"}));
 }
 
-// toPoly's answers, kept once the facts are built, are those it computes.
-TEST(RegionsTest, ToPolyAskedTwice) {
-  Fixture X = parse("void f(int n, int m, double *a) {\n"
-                    "  for (int i = 0; i < n; i++)\n"
-                    "    a[2 * i + m - 1] = 0;\n"
+// A loop variable read outside its loops with no value assigned before
+// the read in its block: what an earlier iteration left (i); read in its
+// loop's condition and body only, or after `k = 0;`, each iteration's own.
+TEST(RegionsTest, LoopVariableReadOutsideItsLoops) {
+  Fixture X = parse("void f(int n, double *g, double *a) {\n"
+                    "  int i, j, k;\n"
+                    "  for (j = 0; j < n; j++) {\n"
+                    "    g[j] = i;\n"
+                    "    for (i = 0; i < n; i++) a[i] = j;\n"
+                    "    k = 0;\n"
+                    "    g[k] = 1;\n"
+                    "    for (k = 0; k < n; k++) a[k] += 1;\n"
+                    "  }\n"
                     "}\n");
   ASSERT_TRUE(X.Loop);
   RegionFacts RF(X.Loop, X.ctx());
-  ASSERT_EQ(RF.accesses().size(), 1u);
-  const clang::Expr *Index = RF.accesses()[0].Indices[0];
-  std::optional<Poly> First = RF.toPoly(Index), Again = RF.toPoly(Index);
-  ASSERT_TRUE(First && Again);
-  EXPECT_EQ(*First, *Again);
-  EXPECT_EQ(First->str(), "2*@i.0 + m - 1");
+  const clang::VarDecl *I = nullptr, *J = nullptr, *K = nullptr;
+  for (const CanonicalLoop &L : RF.loops())
+    (L.IV->getName() == "i" ? I : L.IV->getName() == "j" ? J : K) = L.IV;
+  ASSERT_TRUE(I && J && K);
+  EXPECT_TRUE(RF.readsOutsideItsLoops(I));
+  EXPECT_FALSE(RF.readsOutsideItsLoops(J));
+  EXPECT_FALSE(RF.readsOutsideItsLoops(K));
 }
+
