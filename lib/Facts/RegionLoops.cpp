@@ -232,13 +232,14 @@ std::optional<CanonicalLoop> RegionFacts::canonical(const ForStmt *F) {
     SourceLocation BB = Body ? Body->getBeginLoc() : SourceLocation(),
                    BE = Body ? Body->getEndLoc() : SourceLocation();
     bool ByPlace = BB.isFileID() && BE.isFileID() && BB.isValid() && BE.isValid();
-    for (const Expr *T : WritesOf.find(IV)->second)
+    const llvm::SmallVector<const Expr *, 2> &Targets = WritesOf.find(IV)->second;
+    for (const Expr *T : Targets)
       ByPlace &= T->getBeginLoc().isValid() && T->getBeginLoc().isFileID() &&
                  T->getEndLoc().isValid() && T->getEndLoc().isFileID();
     if (!ByPlace) {
       W(Body);
     } else {
-      for (const Expr *T : WritesOf.find(IV)->second)
+      for (const Expr *T : Targets)
         BodyWritesIV |= !SM.isBeforeInTranslationUnit(T->getBeginLoc(), BB) &&
                         !SM.isBeforeInTranslationUnit(BE, T->getEndLoc());
     }
@@ -373,8 +374,8 @@ std::optional<Poly> RegionFacts::polyOf(const Expr *E) const {
             Loop = S->second;
         } else if (auto R = RefLoop.find(D); R != RefLoop.end()) {
           Loop = R->second;
-        } else if (IVLoops.lookup(VD) == 1) {
-          Loop = It->second;
+        } else {
+          Loop = It->second; // -1 when several loops have VD
         }
         if (Loop >= 0)
           return Poly::symbol(Loops[Loop].Symbol);

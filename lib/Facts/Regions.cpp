@@ -210,17 +210,7 @@ RegionFacts::RegionFacts(const Stmt *Region, ASTContext &Ctx,
   // Read while the facts are built only: the facts outlive the caller's set.
   this->AlsoPure = nullptr;
   Built = true;
-  // Loop variables read outside their loops, where no assignment of the
-  // block before the read gives their value (plain assignments write;
-  // compound ones and increments also read).
-  llvm::DenseSet<const Expr *> Assigned;
-  for (const Stmt *W : ScalarWrites)
-    if (const auto *B = dyn_cast<BinaryOperator>(W); B && B->getOpcode() == BO_Assign)
-      Assigned.insert(B->getLHS()->IgnoreParenImpCasts());
-  for (const auto &[D, Loop] : RefLoop)
-    if (Loop < 0 && !RefAssign.count(D) && !Assigned.count(D))
-      if (const auto *VD = dyn_cast<VarDecl>(D->getDecl()); VD && IVLoop.count(VD))
-        ReadOutside.insert(VD);
+  findReadsOutside();
 }
 
 std::string RegionFacts::nameOf(const ValueDecl *V) const {
@@ -274,8 +264,9 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
     scan(F->getInc(), Stack);
     bool Pushed = false;
     if (L) {
-      IVLoop[L->IV] = static_cast<int>(Loops.size());
-      ++IVLoops[L->IV];
+      // The loop's index; -1 once a second loop has the same variable.
+      if (auto [It, New] = IVLoop.try_emplace(L->IV, static_cast<int>(Loops.size())); !New)
+        It->second = -1;
       Loops.push_back(*L);
       Stack.push_back(static_cast<int>(Loops.size()) - 1);
       Pushed = true;
@@ -383,26 +374,8 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
       Values.clear();
   if (const auto *D = dyn_cast<DeclRefExpr>(S)) {
     if (const auto *VD = dyn_cast<VarDecl>(D->getDecl())) {
-      if (Frames.empty() && Written.count(VD) && VD->getType()->isIntegerType()) {
-        if (WriteTargets.count(D)) {
-          // A write: no block's value of VD holds after it.
-          WriteLog.push_back(VD);
-          for (auto &Values : Blocks)
-            Values.erase(VD);
-        } else if (!Blocks.empty()) {
-          if (auto It = Blocks.back().find(VD); It != Blocks.back().end()) {
-            RefAssign[D] = It->second;
-            AssignRefs.push_back({D, VD, Blocks.size()});
-          }
-        }
-      }
-      if (Written.count(VD) && VD->getType()->isIntegerType()) {
-        auto Scope = ScopeLoop.find(VD);
-        int Loop = Scope == ScopeLoop.end() ? -1 : Scope->second;
-        auto [It, New] = RefLoop.try_emplace(D, Loop);
-        if (!New && It->second != Loop)
-          It->second = -1;
-      }
+      if (Written.count(VD) && VD->getType()->isIntegerType())
+        noteWrittenIntegerRef(D, VD);
       note(VD, D);
       if (VD->getType()->isPointerType() || VD->getType()->isArrayType())
         if (!WriteTargets.count(D))
@@ -437,33 +410,6 @@ void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
   }
   for (const Stmt *C : S->children())
     scan(C, Stack);
-}
-
-void RegionFacts::scanBlock(const CompoundStmt *CS, std::vector<int> &Stack) {
-  Blocks.emplace_back();
-  size_t Depth = Blocks.size();
-  for (const Stmt *X : CS->body()) {
-    size_t Refs = AssignRefs.size(), Writes = WriteLog.size();
-    scan(X, Stack);
-    // X writes a variable it also reads (`i = i + 1`, a loop over i): its
-    // reads that took this block's value of it take none (the order of
-    // C's evaluation, or a second iteration, may see X's write first).
-    if (WriteLog.size() > Writes)
-      for (size_t K = Refs; K < AssignRefs.size(); ++K)
-        if (AssignRefs[K].Depth == Depth &&
-            std::find(WriteLog.begin() + Writes, WriteLog.end(), AssignRefs[K].Var) !=
-                WriteLog.end())
-          RefAssign.erase(AssignRefs[K].Ref);
-    // `v = e;`: v's value for the statements after it.
-    if (const auto *B = dyn_cast<BinaryOperator>(X); B && B->getOpcode() == BO_Assign)
-      if (const auto *D = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
-        if (const auto *V = dyn_cast<VarDecl>(D->getDecl());
-            V && V->hasLocalStorage() && V->getType()->isIntegerType() &&
-            !V->getType().isVolatileQualified() && !Escaped.count(V) &&
-            B->getRHS()->getType()->isIntegerType())
-          Blocks.back()[V] = B->getRHS();
-  }
-  Blocks.pop_back();
 }
 
 bool RegionFacts::scanMember(const Expr *S, std::vector<int> &Stack) {

@@ -316,16 +316,17 @@ private:
   llvm::DenseMap<const clang::ValueDecl *, llvm::SmallVector<const clang::Expr *, 2>> WritesOf;
   bool WritesOfBuilt = false;
   llvm::DenseMap<const clang::ValueDecl *, std::string> Names;
+  /// Each loop variable's canonical loop (an index into Loops; -1 when
+  /// several loops have it).
   llvm::DenseMap<const clang::VarDecl *, int> IVLoop;
   /// C89 code reuses one variable in many loops of a nest (`i` in two
   /// inner loops one after the other): a reference to it reads the loop
-  /// around the reference, not the last loop over it. How many canonical
-  /// loops each variable has (IVLoop holds the last); the loop over each
+  /// around the reference (lib/Facts/RegionValues.cpp). The loop over each
   /// variable that scan() is inside now; and for each reference that
   /// scan() met to a variable the region writes, the loop over it around
   /// the reference (-1: none, or two, as in a followed callee's body read
   /// at two calls).
-  llvm::DenseMap<const clang::VarDecl *, int> IVLoops, ScopeLoop;
+  llvm::DenseMap<const clang::VarDecl *, int> ScopeLoop;
   llvm::DenseMap<const clang::DeclRefExpr *, int> RefLoop;
   llvm::DenseSet<const clang::VarDecl *> ReadOutside;
   /// Straight-line values (C89's `i = 1; forcing[m][i][j][k] = ...`): a
@@ -346,6 +347,11 @@ private:
   std::vector<AssignRef> AssignRefs;
   std::vector<const clang::VarDecl *> WriteLog;
   void scanBlock(const clang::CompoundStmt *CS, std::vector<int> &Stack);
+  /// Notes D, a reference scan() meets to a variable the region writes,
+  /// of an integer type: its loop (RefLoop) and its straight-line value.
+  void noteWrittenIntegerRef(const clang::DeclRefExpr *D, const clang::VarDecl *VD);
+  /// Sets ReadOutside once the facts are built.
+  void findReadsOutside();
   llvm::DenseMap<const clang::ForStmt *, std::string> NotCanonical;
   /// Scalars declared outside the region that it assigns once and reads
   /// only after that assignment, in its block: the assigned expression.
