@@ -3,6 +3,7 @@
 #include "Facts/StmtWalk.h"
 #include "Facts/Footprints.h"
 #include "Facts/Members.h"
+#include "Facts/Subscripts.h"
 #include "Placement/Sections.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ExprObjC.h"
@@ -23,12 +24,14 @@ bool HoistAttempt::run() {
   if (const Barrier *B = P.barrierIn(L, Fn, /*Untranslated=*/true))
     return no(B->Why);
   scanHost();
-  if (!checkHostCode() || !collectCandidates())
+  if (!checkHostCode())
+    return false;
+  LFacts = std::make_unique<RegionFacts>(L, Ctx);
+  if (!collectCandidates())
     return false;
   rejectUserMapped();
   rejectByHostCalls();
   rejectBySummarizedCalls();
-  LFacts = std::make_unique<RegionFacts>(L, Ctx);
   rejectChanging();
   widenToAllocations();
   if (!collectUses() || !groupSwaps())
@@ -146,6 +149,7 @@ bool HoistAttempt::collectCandidates() {
       Cand Fresh{H.Name, H.Section, H.Type};
       Fresh.Lo = H.Lo;
       Fresh.Hi = H.Hi;
+      widenOverLoops(K, Fresh);
       auto [It, New] = Cands.insert({H.V, Fresh});
       Cand &C = It->second;
       if (New) {
@@ -158,6 +162,66 @@ bool HoistAttempt::collectCandidates() {
     }
   }
   return true;
+}
+
+// A kernel inside host loops of L whose variables its section names (lu's
+// `A[0:i + 1]` in the loop over i) maps, over the region, the union of its
+// sections: each bound taken at the end of those loops' ranges that makes
+// it least or greatest (`A[0:n]`). Only when the kernel runs in every
+// iteration of those loops (blocks and rectangular canonical loops of step
+// 1 between, no jump in them), so that the union holds nothing the kernels
+// would not have mapped themselves, and only for a section of one
+// dimension.
+void HoistAttempt::widenOverLoops(const Kernel &K, Cand &C) {
+  if (!C.Lo || !C.Hi || C.Section != sectionText(C.Name, *C.Lo, *C.Hi))
+    return;
+  std::vector<const ValueDecl *> Changed = LFacts->changedOrLocalVars();
+  std::vector<LoopRange> Vars; // innermost first
+  std::map<std::string, Poly> Renames;
+  for (const Stmt *Cur = K.S; Cur != L;) {
+    const Stmt *Up = Parent.lookup(Cur);
+    if (!Up)
+      return;
+    if (const auto *F = dyn_cast<ForStmt>(Up)) {
+      const CanonicalLoop *CL = LFacts->loopOf(F);
+      // Rectangular (bounds that name no other loop's variable): every
+      // value in the ranges is an iteration that runs the kernel.
+      auto NamesLoop = [](const Poly &B) {
+        return llvm::any_of(B.symbols(),
+                            [](const std::string &S) { return !S.empty() && S[0] == '@'; });
+      };
+      if (Cur != F->getBody() || !CL || (CL->Step != 1 && CL->Step != -1) ||
+          NamesLoop(CL->Min) || NamesLoop(CL->Max) || hasJumpsOrLabels(F->getBody()))
+        return;
+      std::string Name = CL->IV->getNameAsString();
+      // The name must be this variable's alone among those L changes.
+      if (Renames.count(Name) ||
+          llvm::any_of(Changed, [&](const ValueDecl *W) {
+            return W != CL->IV && W->getName() == Name;
+          }))
+        return;
+      if (mentionsAnyVar(*C.Lo, {CL->IV}) || mentionsAnyVar(*C.Hi, {CL->IV})) {
+        Vars.push_back({CL->Symbol, CL->Min, CL->Max, CL->Step});
+        Renames[Name] = Poly::symbol(CL->Symbol);
+      }
+    } else if (!isa<CompoundStmt>(Up)) {
+      return;
+    }
+    Cur = Up;
+  }
+  if (Vars.empty())
+    return;
+  auto Low = rangeOver(C.Lo->substituteAll(Renames), Vars);
+  auto High = rangeOver(C.Hi->substituteAll(Renames), Vars);
+  if (!Low || !High)
+    return;
+  for (const Poly *B : {&Low->first, &High->second})
+    for (const std::string &S : B->symbols())
+      if (!S.empty() && S[0] == '@')
+        return;
+  C.Lo = Low->first;
+  C.Hi = High->second;
+  C.Section = sectionText(C.Name, *C.Lo, *C.Hi);
 }
 
 void HoistAttempt::rejectUserMapped() {

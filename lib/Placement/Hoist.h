@@ -58,6 +58,7 @@ private:
   bool renderRegion();
   bool around(const clang::Stmt *S, const std::string &Before, const std::string &After);
   void emitRegion();
+  // HoistUpdates.cpp: target update around the host's uses, write-back.
   bool placeUpdates();
   bool placeExits();
 
@@ -93,6 +94,32 @@ private:
     }
   };
   std::map<const clang::ValueDecl *, Cand> Cands;
+  /// Hoist.cpp: a kernel's section over the host loops of L around it.
+  void widenOverLoops(const Kernel &K, Cand &C);
+  // HoistUpdates.cpp.
+  /// Whether [Lo, Hi], bounds at S, lies inside C's section for every
+  /// value of the canonical loops of L around S (the other variables the
+  /// bounds name fixed in L).
+  bool withinCand(const clang::Stmt *S, const Poly &Lo, const Poly &Hi, const Cand &C);
+  /// The rows (first subscripts) of V that F writes, when every write is a
+  /// subscript with known bounds and V is used through subscripts only.
+  static std::optional<std::pair<Poly, Poly>> writeBox(const RegionFacts &F,
+                                                       const clang::ValueDecl *V);
+  /// The updates around one host statement S that uses Vs.
+  struct UseUpdates {
+    std::vector<std::string> From, To;
+    std::vector<const clang::ValueDecl *> FromVars;
+    std::vector<std::optional<std::pair<Poly, Poly>>> FromRanges;
+  };
+  UseUpdates updatesFor(const clang::Stmt *S, const std::set<const clang::ValueDecl *> &Vs,
+                        const CopyEvents &Events);
+  void chooseWriteBack(
+      const std::vector<std::pair<const clang::Stmt *, std::set<const clang::ValueDecl *>>>
+          &UsesInOrder,
+      const CopyEvents &Base);
+  /// Arrays written back after each kernel, and the fetches after each.
+  std::set<const clang::ValueDecl *> WriteBack;
+  std::map<const clang::Stmt *, std::vector<std::string>> AfterKernel;
   std::vector<const clang::ValueDecl *> Order;
   /// Global arrays a host function of this file uses: the call is a host
   /// access of the whole mapped section (and a write if the function may

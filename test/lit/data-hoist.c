@@ -51,16 +51,32 @@ void swap(int n, int steps, double *u, double *unew) {
   }
 }
 
-void not_hoisted(int n, int steps, float *restrict a) {
-  // The section changes every iteration: each kernel keeps its own map.
-  // CHECK-LABEL: {{^ *}}void not_hoisted(
-  // CHECK-NOT: {{^ *}}#pragma omp target data
-  // CHECK: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: a[0:k + 1])
+void widened(int n, int steps, float *restrict a) {
+  // The section changes every iteration, and the kernel runs in each: the
+  // region maps their union over the loop's range, a[0:k + 1] for k in
+  // 0..n-1 (issue #31, data resident across host code).
+  // CHECK-LABEL: {{^ *}}void widened(
+  // CHECK: {{^  }}#pragma omp target data map(tofrom: a[0:n])
+  // CHECK-NEXT: {{^  }}for (int k = 0; k < n; k++) {
+  // CHECK-NEXT: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: a[0:k + 1])
   for (int k = 0; k < n; k++) {
     #pragma acc parallel loop
     for (int i = 0; i <= k; i++)
       a[i] += 1;
   }
+  // The kernel runs in some iterations only: a union over the range could
+  // map what no kernel would (a[0:n + 3] here, past the end of a). Each
+  // kernel keeps its own map.
+  // CHECK: {{^  }}for (int k = 0; k < n + 3; k++) {
+  // CHECK-NEXT: {{^    }}if (k < n)
+  // CHECK-NEXT: {{^ *}}#pragma omp target teams distribute parallel for map(tofrom: a[0:k + 1])
+  for (int k = 0; k < n + 3; k++) {
+    if (k < n)
+    #pragma acc parallel loop
+    for (int i = 0; i <= k; i++)
+      a[i] += 1;
+  }
+  // NOTE: data-hoist.c:[[@LINE-6]]:3: note: no data region around this loop: a: its section names 'k', which changes inside; its kernels keep their own maps
   // A return inside the loop could not leave a target data region: the
   // region is enter/exit data, with the exit also before the return
   // (data-hoist-return.c has more).

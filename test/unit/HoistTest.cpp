@@ -62,3 +62,46 @@ TEST(HoistTest, AsyncKernelsAndJumps) {
                   "}\n"),
             "a goto, throw or return in a lambda or macro leaves it");
 }
+
+TEST(HoistTest, ASectionOverTheLoopAroundItIsTheUnion) {
+  // a[0:k + 1] for k in 0..n-1: the region maps a[0:n].
+  EXPECT_EQ(hoist("void f(int n, float *restrict a) {\n"
+                  "  for (int k = 0; k < n; k++) {\n"
+                  "    #pragma acc parallel loop\n"
+                  "    for (int i = 0; i <= k; i++)\n"
+                  "      a[i] += 1;\n"
+                  "  }\n"
+                  "}\n"),
+            "region");
+  // Under an if, or inside a loop whose range names k (empty for some k),
+  // the kernel does not run in every iteration: the union over k's range
+  // could map what no kernel maps.
+  EXPECT_EQ(hoist("void f(int n, float *restrict a) {\n"
+                  "  for (int k = 0; k < n + 3; k++) {\n"
+                  "    if (k < n)\n"
+                  "    #pragma acc parallel loop\n"
+                  "    for (int i = 0; i <= k; i++)\n"
+                  "      a[i] += 1;\n"
+                  "  }\n"
+                  "}\n"),
+            "a: its section names 'k', which changes inside");
+  EXPECT_EQ(hoist("void f(int n, float *restrict a) {\n"
+                  "  for (int k = 0; k < n + 3; k++) {\n"
+                  "    for (int t = k; t < n; t++) {\n"
+                  "      #pragma acc parallel loop\n"
+                  "      for (int i = 0; i <= k; i++)\n"
+                  "        a[i] += t;\n"
+                  "    }\n"
+                  "  }\n"
+                  "}\n"),
+            "a: its section names 'k', which changes inside");
+  // A step of 2 reaches not every value of the range.
+  EXPECT_EQ(hoist("void f(int n, float *restrict a) {\n"
+                  "  for (int k = 0; k < n; k += 2) {\n"
+                  "    #pragma acc parallel loop\n"
+                  "    for (int i = 0; i <= k; i++)\n"
+                  "      a[i] += 1;\n"
+                  "  }\n"
+                  "}\n"),
+            "a: its section names 'k', which changes inside");
+}
