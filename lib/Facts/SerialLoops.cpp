@@ -68,6 +68,7 @@ public:
     Live = nullptr; // built for the first loop (most functions have none)
     ConstsFound = false;
     PlainFacts.clear(); // a function's loops are asked about in it only
+    Directives.clear();
     Tested.clear();
     Depth = 0;
     visit(F->getBody());
@@ -112,6 +113,23 @@ private:
     return T && *T <= static_cast<long long>(Opts.FewHostIterations);
   }
   SerialLoop analyse(const ForStmt *For);
+  /// The first OpenACC construct or OpenMP directive in S (S included);
+  /// null if none. Answers kept per function.
+  llvm::DenseMap<const Stmt *, const Stmt *> Directives;
+  const Stmt *directiveIn(const Stmt *S) {
+    if (!S)
+      return nullptr;
+    if (isa<OpenACCConstructStmt>(S) || isa<OMPExecutableDirective>(S))
+      return S;
+    if (auto It = Directives.find(S); It != Directives.end())
+      return It->second;
+    const Stmt *Found = nullptr;
+    for (const Stmt *C : S->children())
+      if ((Found = directiveIn(C)))
+        break;
+    Directives[S] = Found;
+    return Found;
+  }
   /// Whether a line inserted after For is host code that runs right after
   /// it (For is a statement of a block, and the next one starts on a later
   /// line).
@@ -541,6 +559,16 @@ SerialLoop Finder::analyse(const ForStmt *For) {
   L.Fn = Fn;
   if (For->getBeginLoc().isMacroID()) {
     L.Why = "the loop comes from a macro";
+    return L;
+  }
+  // A loop around a construct of the input would start that construct's
+  // kernel (or team) inside its own: the construct is translated as such.
+  if (const Stmt *D = directiveIn(For->getBody())) {
+    L.Why = "it holds the " +
+            std::string(isa<OMPExecutableDirective>(D) ? "OpenMP directive" : "OpenACC construct") +
+            " at line " +
+            std::to_string(SM.getPresumedLineNumber(SM.getExpansionLoc(D->getBeginLoc()))) +
+            ", whose kernel does not start inside another";
     return L;
   }
   if (hostCopyOfVersionedLoop(For, parents())) {

@@ -290,3 +290,29 @@ TEST(SerialLoopsTest, ReductionNestsAreCollapsed) {
                   "}\n"),
             (std::vector<std::string>{"3: parallel, collapse 2, +: s", "6: parallel"}));
 }
+
+TEST(SerialLoopsTest, ALoopAroundAConstructOfTheInputStaysOnTheHost) {
+  // Its iterations are independent (a sum), but its kernel would hold the
+  // construct's: OpenMP nests no kernel in a kernel.
+  EXPECT_EQ(loops("double f(int n, int steps, double *restrict a) {\n"
+                  "  double chk = 0;\n"
+                  "  for (int t = 0; t < steps; t++) {\n"
+                  "    double s = 0;\n"
+                  "    #pragma acc parallel loop reduction(+:s)\n"
+                  "    for (int i = 0; i < n; i++)\n"
+                  "      s += a[i];\n"
+                  "    chk += s;\n"
+                  "  }\n"
+                  "  for (int t = 0; t < steps; t++) {\n"
+                  "    #pragma omp parallel for\n"
+                  "    for (int i = 0; i < n; i++)\n"
+                  "      a[i] += 1;\n"
+                  "  }\n"
+                  "  return chk;\n"
+                  "}\n"),
+            (std::vector<std::string>{
+                "3: it holds the OpenACC construct at line 5, whose kernel does not start "
+                "inside another",
+                "10: it holds the OpenMP directive at line 11, whose kernel does not start "
+                "inside another"}));
+}
