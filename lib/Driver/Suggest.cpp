@@ -18,6 +18,9 @@ llvm::json::Array strings(const std::vector<std::string> &V) {
 
 /// The remark of an offloadable loop.
 static std::string suggestion(const LoopRecord &L) {
+  if (L.InterchangedWith)
+    return "loop can be offloaded with its header and the loop's at line " +
+           std::to_string(L.InterchangedWith) + " exchanged (that loop inside it)";
   if (L.Versioned.empty())
     return "loop can be offloaded";
   std::string When = L.VersionedWhen.empty() ? std::string("its arrays do not overlap")
@@ -111,6 +114,8 @@ llvm::json::Array loopsReport(const FileResult &R) {
         O["final_value"] = L.FinalValue;
       if (!L.LastValues.empty())
         O["last_values"] = strings(L.LastValues);
+      if (L.InterchangedWith)
+        O["interchanged_with"] = L.InterchangedWith;
     }
     Loops.push_back(std::move(O));
   }

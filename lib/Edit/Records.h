@@ -71,6 +71,10 @@ struct LoopRecord {
   /// stores into mapped copies, set again on the host after the kernel.
   std::vector<std::string> LastValues;
   unsigned Collapse = 1;
+  /// An interchanged nest (the two headers exchanged): this record is the
+  /// inner loop's, which the kernel spreads, and this is the line of the
+  /// outer loop, whose own record says it stays sequential; 0 if none.
+  unsigned InterchangedWith = 0;
   std::vector<std::string> Private, Reductions, Atomics;
   /// Private copies that start from the host's value (the index of an
   /// arg reduction with a tie rule, which the loop reads).

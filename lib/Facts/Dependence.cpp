@@ -309,7 +309,7 @@ static bool onlyCommutativeUpdates(const RegionFacts &F, const ValueDecl *B,
 /// empty if a subscript is no polynomial.
 static std::vector<std::pair<const Access *, SubscriptAccess>>
 subscriptAccesses(const RegionFacts &F, const ValueDecl *B, const ForStmt *For,
-                  const std::vector<LoopRange> &Context) {
+                  const std::vector<LoopRange> &Context, const ForStmt *AlsoInner = nullptr) {
   const std::vector<CanonicalLoop> &Loops = F.loops();
   std::vector<std::pair<const Access *, SubscriptAccess>> As;
   for (const Access &A : F.accesses()) {
@@ -329,7 +329,10 @@ subscriptAccesses(const RegionFacts &F, const ValueDecl *B, const ForStmt *For,
         Inside = false;
         continue;
       }
-      (Inside ? S.Inner : S.Outer).push_back({C.Symbol, C.Min, C.Max, C.Step});
+      // AlsoInner: a loop around For that the test takes as inside it
+      // (the outer loop of a nest to interchange), the outermost of those.
+      (Inside || C.For == AlsoInner ? S.Inner : S.Outer)
+          .push_back({C.Symbol, C.Min, C.Max, C.Step});
     }
     S.Outer.insert(S.Outer.end(), Context.begin(), Context.end());
     As.push_back({&A, std::move(S)});
@@ -410,14 +413,16 @@ static bool sameSubscripts(const SubscriptAccess &A, const SubscriptAccess &B) {
 /// iterations of the loop L (For); empty when every write is separated
 /// from itself and from every other access.
 static std::string arrayWhy(const RegionFacts &F, const ValueDecl *B, const ForStmt *For,
-                            const CanonicalLoop &L, const std::vector<LoopRange> &Context) {
+                            const CanonicalLoop &L, const std::vector<LoopRange> &Context,
+                            const ForStmt *AlsoInner = nullptr) {
   LoopRange Outer{L.Symbol, L.Min, L.Max, L.Step};
   for (const Access &A : F.accesses())
     if (A.Base == B)
       if (std::string Why = F.outOfRowWhy(A); !Why.empty())
         return Why;
   // Every access to B, its subscripts as polynomials and its inner loops.
-  std::vector<std::pair<const Access *, SubscriptAccess>> As = subscriptAccesses(F, B, For, Context);
+  std::vector<std::pair<const Access *, SubscriptAccess>> As =
+      subscriptAccesses(F, B, For, Context, AlsoInner);
   if (As.empty())
     for (const Access &A : F.accesses())
       if (A.Base == B)
@@ -482,7 +487,8 @@ static std::string arrayWhy(const RegionFacts &F, const ValueDecl *B, const ForS
     const auto &[W, WS] = As[WK];
     if (!W->IsWrite)
       continue;
-    if (!separates(F, *W, WS.Index, L, For) &&
+    // (separates() ranges over the loops inside For only.)
+    if (!(!AlsoInner && separates(F, *W, WS.Index, L, For)) &&
         !independentAcrossIterations(WS, WS, Outer))
       return "iterations may write the same element of '" + F.nameOf(B) + "'";
     // Another subscript (the same one is the same element, which the
@@ -662,6 +668,63 @@ ParallelResult testParallel(
     R.Why = Why;
     return R;
   }
+  R.Why = mayAliasWhy(F, WrittenBases, Distinct);
+  if (!R.Why.empty())
+    return R;
+  R.Parallel = true;
+  return R;
+}
+
+ParallelResult testInterchanged(
+    const RegionFacts &F, const ForStmt *Outer, const ForStmt *Inner,
+    const std::function<bool(const ValueDecl *, const ValueDecl *)> &Distinct,
+    const std::vector<LoopRange> &Context) {
+  ParallelResult R;
+  const CanonicalLoop *LO = F.loopOf(Outer), *LI = F.loopOf(Inner);
+  if (!LO || !LI) {
+    R.Why = "a loop of the nest is not in canonical form";
+    return R;
+  }
+  // Rectangular: the inner loop's range is the same for every outer
+  // iteration, so the two headers can trade places.
+  if (LI->Min.mentions(LO->Symbol) || LI->Max.mentions(LO->Symbol)) {
+    R.Why = "the inner loop's range depends on the outer loop's variable";
+    return R;
+  }
+  if (F.hasJumps() || F.hasCallsOrEscapes() || !F.opaqueWrite().empty()) {
+    R.Why = "the nest leaves itself, calls a function or writes through a member";
+    return R;
+  }
+  // Scalars: loop variables, and temporaries each iteration of the inner
+  // body writes before it reads them (the same in either order).
+  for (const ValueDecl *V : F.externalVars()) {
+    if (!F.isWritten(V) || V->getType()->isPointerType() || V->getType()->isArrayType())
+      continue;
+    if (const auto *VD = dyn_cast<VarDecl>(V);
+        VD && F.isLoopVar(VD) && !F.readsOutsideItsLoops(VD))
+      continue;
+    ScalarUse U = classifyScalar(Inner->getBody(), V, F.context());
+    if (U.Role != ScalarRole::Private && U.Role != ScalarRole::WriteOnly) {
+      R.Why = "'" + F.nameOf(V) + "' is not a temporary of each iteration of the nest";
+      return R;
+    }
+    R.Privates.push_back(F.nameOf(V));
+  }
+  // Arrays: no two iterations of the inner loop reach the same element of
+  // a written array, whatever the outer loop's iterations (the outer loop
+  // taken as inside the inner one). Every dependence is then carried by
+  // the outer loop alone, which the interchanged nest runs in its order
+  // inside each iteration of the new outer loop.
+  llvm::DenseSet<const ValueDecl *> WrittenBases;
+  std::vector<const ValueDecl *> WrittenOrder;
+  for (const Access &A : F.accesses())
+    if (A.IsWrite && WrittenBases.insert(A.Base).second)
+      WrittenOrder.push_back(A.Base);
+  for (const ValueDecl *B : WrittenOrder)
+    if (std::string Why = arrayWhy(F, B, Inner, *LI, Context, Outer); !Why.empty()) {
+      R.Why = Why;
+      return R;
+    }
   R.Why = mayAliasWhy(F, WrittenBases, Distinct);
   if (!R.Why.empty())
     return R;

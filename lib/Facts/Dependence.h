@@ -87,6 +87,21 @@ ParallelResult testParallel(
     const std::set<const clang::ValueDecl *> *Private = nullptr, bool RowTests = false,
     bool ArgReductions = false);
 
+/// Whether the perfect nest of the canonical loops Outer and Inner (Inner
+/// Outer's whole body, F the facts of Outer) may run with their headers
+/// exchanged and the new outer loop (Inner) parallel: Inner's range does
+/// not depend on Outer's variable, no two iterations of Inner reach the
+/// same element of a written array whatever Outer's iterations, the only
+/// scalars written are loop variables and temporaries each iteration of
+/// Inner's body writes first (Privates), and the nest makes no call,
+/// jump or member write. Every dependence is then carried by Outer alone,
+/// which still runs in order inside each iteration of Inner.
+ParallelResult testInterchanged(
+    const RegionFacts &F, const clang::ForStmt *Outer, const clang::ForStmt *Inner,
+    const std::function<bool(const clang::ValueDecl *, const clang::ValueDecl *)>
+        &Distinct = nullptr,
+    const std::vector<LoopRange> &Context = {});
+
 /// Whether S, whose parent is P, is a statement where a directive line can
 /// go before it: in a block, or the branch or body of if, for, while, do.
 bool isStatement(const clang::Stmt *S, const clang::Stmt *P);

@@ -8,6 +8,7 @@
 #include "Facts/Dependence.h"
 #include "Facts/DeviceCalls.h"
 #include "Facts/Directives.h"
+#include "Facts/Interchange.h"
 #include "Facts/Members.h"
 #include "Facts/Regions.h"
 #include "Facts/Scalars.h"
@@ -140,6 +141,13 @@ private:
   bool lastValuesStored(const ForStmt *For, const ForStmt *Innermost, SerialLoop &L);
   bool parallel(const ForStmt *For, SerialLoop &L);
   bool testLoop(const ForStmt *For, SerialLoop &L);
+  /// For, not parallel, with its inner loop's header exchanged
+  /// (SerialLoop::Interchanged): true, with L set, when that is proved.
+  bool interchange(const ForStmt *For, SerialLoop &L);
+  /// Why a loop proved parallel stays on the host for profitability (a
+  /// small constant trip count of the loops the kernel spreads, from Top
+  /// down Collapse levels; host loops around it); "" if it does not.
+  std::string unprofitable(const ForStmt *Top, unsigned Collapse);
   unsigned collapse(const ForStmt *For, const SerialLoop &L);
   /// The loop's facts without following its calls, built once: a loop is
   /// looked at as a candidate, as a collapsed level and for its last
@@ -586,8 +594,15 @@ SerialLoop Finder::analyse(const ForStmt *For) {
               "copy is the branch before it)";
       return L;
     }
-  if (!parallel(For, L))
-    return L;
+  if (!parallel(For, L)) {
+    // Its inner loop in its place, when that is proved and worth a kernel;
+    // otherwise the loops inside are looked at on their own.
+    SerialLoop I = L;
+    if (!interchange(For, I) || !unprofitable(I.Interchanged, 1).empty())
+      return L;
+    I.Parallel = true;
+    return I;
+  }
   L.Collapse = collapse(For, L);
   if (!L.ElementReductions.empty())
     return kept(L, "'" + StringRef(L.ElementReductions.front()).split(':').second.trim().str() +
@@ -684,12 +699,28 @@ SerialLoop Finder::analyse(const ForStmt *For) {
                      "give back from a GPU",
                   /*Proved=*/true);
   }
-  // Profitability: a small constant trip count stays on the host.
-  const RegionFacts &F = plainFacts(For);
+  if (std::string Why = unprofitable(For, L.Collapse); !Why.empty())
+    return kept(L, Why, /*Proved=*/true);
+  // Inner loops that take the threads of each team (gemm's `j` loops).
+  if (Opts.ThreadLoops)
+    L.ThreadLoops = threadLoops(
+      L, [&](const ForStmt *J, SerialLoop &T) { return parallel(J, T); },
+      [&](const ForStmt *J) -> std::optional<long long> {
+        const CanonicalLoop *CL = plainFacts(J).loopOf(J);
+        return CL ? tripCount(*CL, consts()) : std::nullopt;
+      },
+      parents());
+  L.Parallel = true;
+  return L;
+}
+
+std::string Finder::unprofitable(const ForStmt *Top, unsigned Collapse) {
+  // A small constant trip count stays on the host.
   unsigned long long Trips = 1;
   bool Known = true;
-  const ForStmt *Cur = For;
-  for (unsigned K = 0; K < L.Collapse; ++K) {
+  const RegionFacts &F = plainFacts(Top);
+  const ForStmt *Cur = Top;
+  for (unsigned K = 0; K < Collapse && Cur; ++K) {
     const CanonicalLoop *CL = F.loopOf(Cur);
     std::optional<long long> T = CL ? tripCount(*CL, consts()) : std::nullopt;
     if (!T) {
@@ -704,25 +735,68 @@ SerialLoop Finder::analyse(const ForStmt *For) {
   }
   bool TooDeep = Depth >= Opts.MaxHostLoopsAround;
   if ((Known && Trips < Opts.MinTripCount) || TooDeep)
-    return kept(L,
-                TooDeep ? "it is inside " + std::to_string(Depth) + " loops that stay on "
-                          "the host, and would start a kernel for each of their "
-                          "iterations (profitability: at most " +
-                          std::to_string(Opts.MaxHostLoopsAround - 1) + ")"
-                        : "its " + std::to_string(Trips) + " iterations are too few to "
-                          "offload (fewer than " + std::to_string(Opts.MinTripCount) + ")",
-                /*Proved=*/true);
-  // Inner loops that take the threads of each team (gemm's `j` loops).
-  if (Opts.ThreadLoops)
-    L.ThreadLoops = threadLoops(
-      L, [&](const ForStmt *J, SerialLoop &T) { return parallel(J, T); },
-      [&](const ForStmt *J) -> std::optional<long long> {
-        const CanonicalLoop *CL = plainFacts(J).loopOf(J);
-        return CL ? tripCount(*CL, consts()) : std::nullopt;
+    return TooDeep ? "it is inside " + std::to_string(Depth) + " loops that stay on "
+                     "the host, and would start a kernel for each of their "
+                     "iterations (profitability: at most " +
+                     std::to_string(Opts.MaxHostLoopsAround - 1) + ")"
+                   : "its " + std::to_string(Trips) + " iterations are too few to "
+                     "offload (fewer than " + std::to_string(Opts.MinTripCount) + ")";
+  return "";
+}
+
+bool Finder::interchange(const ForStmt *For, SerialLoop &L) {
+  const ForStmt *J = interchangeableInner(For, Ctx);
+  if (!J)
+    return false;
+  // Not when the inner loop collapses with loops of its own: a kernel per
+  // outer iteration then spreads more iterations than the exchanged nest,
+  // whose new outer loop alone is spread.
+  {
+    SerialLoop T;
+    T.For = J;
+    T.Fn = Fn;
+    if (parallel(J, T) && collapse(J, T) > 1)
+      return false;
+  }
+  std::vector<const FunctionDecl *> Needed;
+  std::vector<const VarDecl *> Globals;
+  if (!callsWhy(For, SM, Needed, /*FollowPointers=*/true, &Globals).empty() ||
+      !Needed.empty() || !Globals.empty())
+    return false;
+  std::shared_ptr<const RegionFacts> Facts = plainFactsOf(For);
+  const RegionFacts &F = *Facts;
+  // Pointers that may be the same memory would need a versioned copy.
+  if (!aliasPairs(F, Allocs, Fn).empty())
+    return false;
+  ParallelResult PR = testInterchanged(
+      F, For, J,
+      [&](const ValueDecl *A, const ValueDecl *B) {
+        return Allocs.distinct(A, B, Fn) || sameAddressOneElement(F, Allocs, Fn, A, B);
       },
-      parents());
-  L.Parallel = true;
-  return L;
+      enclosingLoops(For, parents(),
+                     [&](const ForStmt *Root) -> const RegionFacts & { return plainFacts(Root); }));
+  if (!PR.Parallel)
+    return false;
+  for (const ValueDecl *V : F.externalVars()) {
+    if (const MemberUses *U = F.memberUses(V); U && (U->ThroughPointer || !U->Paths.empty()))
+      return false;
+    QualType T = V->getType().getNonReferenceType();
+    if ((T->isPointerType() || T->isArrayType()) && F.isAddressTaken(V))
+      return false;
+    // What the nest leaves in a scalar (its loop variables included) is
+    // the last iteration's of the original order: read after it, no.
+    if (F.isWritten(V) && T->isScalarType() && !T->isPointerType() &&
+        (!isa<VarDecl>(V) || live().mayBeReadAfter(For, cast<VarDecl>(V))))
+      return false;
+  }
+  SerialLoop I;
+  I.For = For;
+  I.Fn = Fn;
+  I.Facts = Facts;
+  I.Interchanged = J;
+  I.InterchangeWhy = L.Why;
+  L = std::move(I);
+  return true;
 }
 
 /// Functions that run on the device already (routine, declare target).

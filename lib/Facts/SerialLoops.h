@@ -118,6 +118,14 @@ struct SerialLoop {
   /// Loops of a perfect rectangular nest, all proved parallel, from this
   /// one down (1: this loop alone).
   unsigned Collapse = 1;
+  /// A loop that is not parallel whose one inner loop is, over the whole
+  /// nest (Facts/Interchange, testInterchanged): the translation exchanges
+  /// the two headers, and the kernel spreads this inner loop's iterations,
+  /// For's running in order inside each (For's variable private). Null for
+  /// a loop offloaded as it is. InterchangeWhy: why For alone is not
+  /// parallel.
+  const clang::ForStmt *Interchanged = nullptr;
+  std::string InterchangeWhy;
   /// Loops inside this one (not collapsed with it) that are parallel each
   /// for one iteration of it and write arrays along their own variable
   /// (`C[i][j]` for the `j` loop of gemm's `i`): the kernel spreads this

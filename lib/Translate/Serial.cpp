@@ -1,5 +1,6 @@
 //===- Serial.cpp - Serial loops proved parallel, offloaded ---------------===//
 #include "Translate/Serial.h"
+#include "Facts/Interchange.h"
 #include "Facts/Directives.h"
 #include "Facts/Regions.h"
 #include "Facts/TeamHistograms.h"
@@ -93,8 +94,23 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
   const RegionFacts &F = *L.Facts;
   if (std::string Why = linkWhy(L); !Why.empty())
     return Why;
-  // The loop variables of the collapsed loops are private to OpenMP.
-  std::set<const ValueDecl *> Associated = nestVariables(F, L.For, L.Collapse);
+  // The loop variables of the collapsed loops are private to OpenMP. An
+  // interchanged nest's loop is its inner loop, whose header takes the
+  // outer one's place; the outer loop's variable is then a private of it.
+  std::set<const ValueDecl *> Associated =
+      nestVariables(F, L.Interchanged ? L.Interchanged : L.For, L.Collapse);
+  if (L.Interchanged) {
+    std::string Outer = headerText(L.For, Ctx), Inner = headerText(L.Interchanged, Ctx);
+    BodyLines.replace(headerRange(L.For, Ctx), Inner);
+    BodyLines.replace(headerRange(L.Interchanged, Ctx), Outer);
+    unsigned N = SM.getPresumedLineNumber(SM.getExpansionLoc(L.Interchanged->getBeginLoc()));
+    R.Notes.push_back("interchanged with the loop at line " + std::to_string(N) +
+                      ": this loop alone is not parallel (" + L.InterchangeWhy +
+                      "); the loop at line " + std::to_string(N) +
+                      " is, over the whole nest, and now spreads over the device, this "
+                      "one running in its order inside each of its iterations");
+    LR.InterchangedWith = N;
+  }
   std::set<std::string> Reduced, Flags(L.Flags.begin(), L.Flags.end());
   for (const std::string &Red : L.Reductions)
     Reduced.insert(StringRef(Red).split(':').second.trim().str());
@@ -431,12 +447,16 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
       continue;
     }
     R.Notes.insert(R.Notes.begin(),
-                   "offloaded: the dependence test proves its iterations "
-                   "independent" +
-                       std::string(L.Collapse > 1 ? " (and those of the " +
-                                                        std::to_string(L.Collapse - 1) +
-                                                        " loops nested in it: collapsed)"
-                                                  : ""));
+                   L.Interchanged
+                       ? "offloaded with its inner loop's header in its place: the "
+                         "dependence test proves that loop's iterations independent "
+                         "over the whole nest"
+                       : "offloaded: the dependence test proves its iterations "
+                         "independent" +
+                             std::string(L.Collapse > 1 ? " (and those of the " +
+                                                              std::to_string(L.Collapse - 1) +
+                                                              " loops nested in it: collapsed)"
+                                                        : ""));
     EditSet E(SM);
     std::vector<Edit> TeamClose;
     if (OverlapTest.empty()) {
@@ -511,6 +531,20 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
     for (size_t H : RowHelpersOfLoop) {
       RowHelpers[H].Users.insert(L.Fn);
       RowHelpers[H].Loops.push_back(Out.Loops.size());
+    }
+    if (L.Interchanged) {
+      // The report by loop: this one stays sequential (inside the other),
+      // the inner one is the loop the kernel spreads.
+      LoopRecord Outer{LR.Line, LR.Column, LR.Loc};
+      Outer.Reason = "interchanged with the loop at line " +
+                     std::to_string(LR.InterchangedWith) +
+                     ", which runs on the device in its place, this loop inside it: " +
+                     L.InterchangeWhy;
+      Out.Loops.push_back(std::move(Outer));
+      LR.Loc = SM.getExpansionLoc(L.Interchanged->getBeginLoc());
+      LR.Line = SM.getPresumedLineNumber(LR.Loc);
+      LR.Column = SM.getPresumedColumnNumber(LR.Loc);
+      LR.InterchangedWith = R.Line;
     }
     Out.Loops.push_back(std::move(LR));
     EditSet None(SM);

@@ -22,13 +22,16 @@
 int n[2] = {200, 1000};
 int cnt[1000];
 double a[200][1000];
+long rows; // (makes sweep's nest imperfect: no interchange)
 
 static void sweep(void) {
   // OUT: {{^ *}}#pragma omp target data map(to: n) map(tofrom: a)
-  // OUT-NEXT: {{^ *}}for (int i = 1; i < n[0]; i++)
-  for (int i = 1; i < n[0]; i++)
+  // OUT-NEXT: {{^ *}}for (int i = 1; i < n[0]; i++) {
+  for (int i = 1; i < n[0]; i++) {
+    rows++;
     for (int j = 0; j < n[1]; j++)
       a[i][j] = a[i][j] + 0.5 * a[i - 1][j];
+  }
 }
 
 static void shrink(void) {
@@ -50,6 +53,6 @@ int main(void) {
   for (int i = 0; i < 200; i++)
     for (int j = 0; j < 1000; j++)
       s += a[i][j];
-  printf("%.6f %d\n", s, cnt[0]);
+  printf("%.6f %d %ld\n", s, cnt[0], rows);
   return 0;
 }

@@ -282,3 +282,69 @@ void f(int n) {
         << Body;
   }
 }
+
+namespace {
+/// testInterchanged on the first loop of f and the loop that is its body.
+ParallelResult interchanged(const std::string &Code) {
+  Fixture X = parse(Code);
+  if (!X.Loop)
+    return {};
+  const clang::Stmt *B = X.Loop->getBody();
+  if (const auto *CS = llvm::dyn_cast<clang::CompoundStmt>(B))
+    B = CS->body_front();
+  RegionFacts RF(X.Loop, X.ctx());
+  return testInterchanged(RF, X.Loop, llvm::cast<clang::ForStmt>(B));
+}
+} // namespace
+
+TEST(DependenceTest, AnInnerLoopParallelOverTheWholeNest) {
+  // Row i reads row i - 1 (carried by i); column j only its own.
+  ParallelResult R = interchanged("void f(int m, int n, double (*restrict a)[64]) {\n"
+                                  "  for (int i = 1; i < m; i++)\n"
+                                  "    for (int j = 0; j < n; j++) {\n"
+                                  "      double t = a[i - 1][j];\n"
+                                  "      a[i][j] = t * 0.5;\n"
+                                  "    }\n"
+                                  "}\n");
+  EXPECT_TRUE(R.Parallel) << R.Why;
+  // Iteration (i, j) reads what (i - 1, j + 1) wrote: a dependence between
+  // columns, whichever loop is outside.
+  R = interchanged("void f(int m, int n, double (*restrict a)[64]) {\n"
+                   "  for (int i = 1; i < m; i++)\n"
+                   "    for (int j = 0; j < n; j++)\n"
+                   "      a[i][j] = a[i - 1][j + 1];\n"
+                   "}\n");
+  EXPECT_FALSE(R.Parallel);
+  EXPECT_EQ(R.Why, "'a' is written and accessed at different subscripts, which may be a "
+                   "loop-carried dependence");
+  // a[i + j] for (i, j) and (i + 1, j - 1) is one element: the quick test
+  // that separates j for one i must not decide it.
+  R = interchanged("void f(int m, int n, double *restrict a) {\n"
+                   "  for (int i = 0; i < m; i++)\n"
+                   "    for (int j = 0; j < n; j++)\n"
+                   "      a[i + j] = a[i + j] + 1;\n"
+                   "}\n");
+  EXPECT_FALSE(R.Parallel);
+  EXPECT_EQ(R.Why, "iterations may write the same element of 'a'");
+}
+
+TEST(DependenceTest, AnInterchangeKeepsNoSumAndNoTriangle) {
+  ParallelResult R = interchanged("double f(int m, int n, double (*restrict a)[64]) {\n"
+                                  "  double s = 0;\n"
+                                  "  for (int i = 1; i < m; i++)\n"
+                                  "    for (int j = 0; j < n; j++) {\n"
+                                  "      a[i][j] = a[i - 1][j];\n"
+                                  "      s += a[i][j];\n"
+                                  "    }\n"
+                                  "  return s;\n"
+                                  "}\n");
+  EXPECT_FALSE(R.Parallel);
+  EXPECT_EQ(R.Why, "'s' is not a temporary of each iteration of the nest");
+  R = interchanged("void f(int n, double (*restrict a)[64]) {\n"
+                   "  for (int i = 1; i < n; i++)\n"
+                   "    for (int j = i; j < n; j++)\n"
+                   "      a[i][j] = a[i - 1][j];\n"
+                   "}\n");
+  EXPECT_FALSE(R.Parallel);
+  EXPECT_EQ(R.Why, "the inner loop's range depends on the outer loop's variable");
+}
