@@ -542,6 +542,19 @@ static std::optional<RowTest> rowTest(const RegionFacts &F, const ValueDecl *B,
   return RowTest{Common->Rows, Rest + L.Min, Rest + L.Max + Poly::constant(1)};
 }
 
+/// The arrays the region writes (less those of Private), in the order of
+/// their first write (the reason named is the same from run to run); Bases
+/// gets them too.
+static std::vector<const ValueDecl *>
+writtenArrays(const RegionFacts &F, const std::set<const ValueDecl *> *Private,
+              llvm::DenseSet<const ValueDecl *> &Bases) {
+  std::vector<const ValueDecl *> Order;
+  for (const Access &A : F.accesses())
+    if (A.IsWrite && !(Private && Private->count(A.Base)) && Bases.insert(A.Base).second)
+      Order.push_back(A.Base);
+  return Order;
+}
+
 ParallelResult testParallel(
     const RegionFacts &F, const ForStmt *For,
     const std::function<bool(const ValueDecl *, const ValueDecl *)> &Distinct,
@@ -628,10 +641,7 @@ ParallelResult testParallel(
   // In the order of their first write (the reason named is the same from
   // run to run).
   llvm::DenseSet<const ValueDecl *> WrittenBases;
-  std::vector<const ValueDecl *> WrittenOrder;
-  for (const Access &A : F.accesses())
-    if (A.IsWrite && !(Private && Private->count(A.Base)) && WrittenBases.insert(A.Base).second)
-      WrittenOrder.push_back(A.Base);
+  std::vector<const ValueDecl *> WrittenOrder = writtenArrays(F, Private, WrittenBases);
   for (const ValueDecl *B : WrittenOrder) {
     std::string Why = arrayWhy(F, B, For, L, Context);
     if (Why.empty())
@@ -716,10 +726,7 @@ ParallelResult testInterchanged(
   // the outer loop alone, which the interchanged nest runs in its order
   // inside each iteration of the new outer loop.
   llvm::DenseSet<const ValueDecl *> WrittenBases;
-  std::vector<const ValueDecl *> WrittenOrder;
-  for (const Access &A : F.accesses())
-    if (A.IsWrite && WrittenBases.insert(A.Base).second)
-      WrittenOrder.push_back(A.Base);
+  std::vector<const ValueDecl *> WrittenOrder = writtenArrays(F, nullptr, WrittenBases);
   for (const ValueDecl *B : WrittenOrder)
     if (std::string Why = arrayWhy(F, B, Inner, *LI, Context, Outer); !Why.empty()) {
       R.Why = Why;

@@ -1,6 +1,12 @@
 //===- Interchange.cpp - Two loops whose headers may trade places ---------===//
 #include "Facts/Interchange.h"
+#include "Facts/Allocations.h"
+#include "Facts/Dependence.h"
+#include "Facts/DeviceCalls.h"
 #include "Facts/Footprints.h"
+#include "Facts/Members.h"
+#include "Facts/Regions.h"
+#include "Facts/SerialAliasing.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
@@ -51,6 +57,44 @@ const ForStmt *interchangeableInner(const ForStmt *For, const ASTContext &Ctx) {
       mentionsIdentifier(IT, OV->getName()))
     return nullptr;
   return Inner;
+}
+
+std::string interchangeWhy(const ForStmt *For, const ForStmt *J, const RegionFacts &F,
+                           const AllocationFacts &Allocs, const FunctionDecl *Fn,
+                           const std::vector<LoopRange> &Context,
+                           const std::function<bool(const VarDecl *)> &ReadAfter) {
+  std::vector<const FunctionDecl *> Needed;
+  std::vector<const VarDecl *> Globals;
+  if (std::string Why = callsWhy(For, F.context().getSourceManager(), Needed,
+                                 /*FollowPointers=*/true, &Globals);
+      !Why.empty())
+    return Why;
+  if (!Needed.empty() || !Globals.empty())
+    return "the nest calls functions of the file";
+  // Pointers that may be the same memory would need a versioned copy.
+  if (!aliasPairs(F, Allocs, Fn).empty())
+    return "pointers of the nest may be the same memory";
+  ParallelResult PR = testInterchanged(
+      F, For, J,
+      [&](const ValueDecl *A, const ValueDecl *B) {
+        return Allocs.distinct(A, B, Fn) || sameAddressOneElement(F, Allocs, Fn, A, B);
+      },
+      Context);
+  if (!PR.Parallel)
+    return PR.Why;
+  for (const ValueDecl *V : F.externalVars()) {
+    if (const MemberUses *U = F.memberUses(V); U && (U->ThroughPointer || !U->Paths.empty()))
+      return "'" + F.nameOf(V) + "' is used through structure members";
+    QualType T = V->getType().getNonReferenceType();
+    if ((T->isPointerType() || T->isArrayType()) && F.isAddressTaken(V))
+      return "'" + F.nameOf(V) + "' is used other than through subscripts";
+    // What the nest leaves in a scalar (its loop variables included) is
+    // the last iteration's of the original order: read after it, no.
+    if (F.isWritten(V) && T->isScalarType() && !T->isPointerType() &&
+        (!isa<VarDecl>(V) || ReadAfter(cast<VarDecl>(V))))
+      return "'" + F.nameOf(V) + "' is read after the nest";
+  }
+  return "";
 }
 
 } // namespace ompm

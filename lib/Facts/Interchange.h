@@ -14,9 +14,12 @@
 #ifndef OMPM_FACTS_INTERCHANGE_H
 #define OMPM_FACTS_INTERCHANGE_H
 
+#include "Facts/Subscripts.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
+#include <functional>
 #include <string>
+#include <vector>
 
 namespace ompm {
 
@@ -27,6 +30,22 @@ namespace ompm {
 /// where it lands); null otherwise.
 const clang::ForStmt *interchangeableInner(const clang::ForStmt *For,
                                            const clang::ASTContext &Ctx);
+
+class AllocationFacts;
+class RegionFacts;
+
+/// Why For (F its facts, Fn its function) may not run with the header of
+/// its inner loop J in its place, "" when it may: testInterchanged
+/// (Facts/Dependence) and what the serial search asks of any kernel: no
+/// call to follow, no pointers that may be the same memory (Allocs), no
+/// structure member or escaping array, nothing the nest writes read after
+/// it (ReadAfter, the liveness of a variable after For). Context: the
+/// loops around For.
+std::string interchangeWhy(const clang::ForStmt *For, const clang::ForStmt *J,
+                           const RegionFacts &F, const AllocationFacts &Allocs,
+                           const clang::FunctionDecl *Fn,
+                           const std::vector<LoopRange> &Context,
+                           const std::function<bool(const clang::VarDecl *)> &ReadAfter);
 
 /// A for loop's header as written, `for (init; cond; inc)`.
 std::string headerText(const clang::ForStmt *For, const clang::ASTContext &Ctx);

@@ -114,23 +114,8 @@ private:
     return T && *T <= static_cast<long long>(Opts.FewHostIterations);
   }
   SerialLoop analyse(const ForStmt *For);
-  /// The first OpenACC construct or OpenMP directive in S (S included);
-  /// null if none. Answers kept per function.
+  /// directiveIn's answers, per function.
   llvm::DenseMap<const Stmt *, const Stmt *> Directives;
-  const Stmt *directiveIn(const Stmt *S) {
-    if (!S)
-      return nullptr;
-    if (isa<OpenACCConstructStmt>(S) || isa<OMPExecutableDirective>(S))
-      return S;
-    if (auto It = Directives.find(S); It != Directives.end())
-      return It->second;
-    const Stmt *Found = nullptr;
-    for (const Stmt *C : S->children())
-      if ((Found = directiveIn(C)))
-        break;
-    Directives[S] = Found;
-    return Found;
-  }
   /// Whether a line inserted after For is host code that runs right after
   /// it (For is a statement of a block, and the next one starts on a later
   /// line).
@@ -571,7 +556,7 @@ SerialLoop Finder::analyse(const ForStmt *For) {
   }
   // A loop around a construct of the input would start that construct's
   // kernel (or team) inside its own: the construct is translated as such.
-  if (const Stmt *D = directiveIn(For->getBody())) {
+  if (const Stmt *D = directiveIn(For->getBody(), Directives)) {
     L.Why = "it holds the " +
             std::string(isa<OMPExecutableDirective>(D) ? "OpenMP directive" : "OpenACC construct") +
             " at line " +
@@ -758,37 +743,15 @@ bool Finder::interchange(const ForStmt *For, SerialLoop &L) {
     if (parallel(J, T) && collapse(J, T) > 1)
       return false;
   }
-  std::vector<const FunctionDecl *> Needed;
-  std::vector<const VarDecl *> Globals;
-  if (!callsWhy(For, SM, Needed, /*FollowPointers=*/true, &Globals).empty() ||
-      !Needed.empty() || !Globals.empty())
-    return false;
   std::shared_ptr<const RegionFacts> Facts = plainFactsOf(For);
-  const RegionFacts &F = *Facts;
-  // Pointers that may be the same memory would need a versioned copy.
-  if (!aliasPairs(F, Allocs, Fn).empty())
+  if (!interchangeWhy(For, J, *Facts, Allocs, Fn,
+                      enclosingLoops(For, parents(),
+                                     [&](const ForStmt *Root) -> const RegionFacts & {
+                                       return plainFacts(Root);
+                                     }),
+                      [&](const VarDecl *V) { return live().mayBeReadAfter(For, V); })
+           .empty())
     return false;
-  ParallelResult PR = testInterchanged(
-      F, For, J,
-      [&](const ValueDecl *A, const ValueDecl *B) {
-        return Allocs.distinct(A, B, Fn) || sameAddressOneElement(F, Allocs, Fn, A, B);
-      },
-      enclosingLoops(For, parents(),
-                     [&](const ForStmt *Root) -> const RegionFacts & { return plainFacts(Root); }));
-  if (!PR.Parallel)
-    return false;
-  for (const ValueDecl *V : F.externalVars()) {
-    if (const MemberUses *U = F.memberUses(V); U && (U->ThroughPointer || !U->Paths.empty()))
-      return false;
-    QualType T = V->getType().getNonReferenceType();
-    if ((T->isPointerType() || T->isArrayType()) && F.isAddressTaken(V))
-      return false;
-    // What the nest leaves in a scalar (its loop variables included) is
-    // the last iteration's of the original order: read after it, no.
-    if (F.isWritten(V) && T->isScalarType() && !T->isPointerType() &&
-        (!isa<VarDecl>(V) || live().mayBeReadAfter(For, cast<VarDecl>(V))))
-      return false;
-  }
   SerialLoop I;
   I.For = For;
   I.Fn = Fn;

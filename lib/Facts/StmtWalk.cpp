@@ -1,6 +1,7 @@
 //===- StmtWalk.cpp - Walking statements through OpenMP directives --------===//
 #include "Facts/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtOpenACC.h"
 #include "clang/AST/StmtOpenMP.h"
 
 using namespace clang;
@@ -104,6 +105,21 @@ const Expr *subscriptChain(const ArraySubscriptExpr *E,
     Base = X->getBase()->IgnoreParenImpCasts();
   }
   return Base;
+}
+
+const Stmt *directiveIn(const Stmt *S, llvm::DenseMap<const Stmt *, const Stmt *> &Memo) {
+  if (!S)
+    return nullptr;
+  if (isa<OpenACCConstructStmt>(S) || isa<OMPExecutableDirective>(S))
+    return S;
+  if (auto It = Memo.find(S); It != Memo.end())
+    return It->second;
+  const Stmt *Found = nullptr;
+  for (const Stmt *C : S->children())
+    if ((Found = directiveIn(C, Memo)))
+      break;
+  Memo[S] = Found;
+  return Found;
 }
 
 } // namespace ompm

@@ -72,6 +72,12 @@ const clang::ValueDecl *subscriptedVar(const clang::Expr *E);
 const clang::Expr *subscriptChain(const clang::ArraySubscriptExpr *E,
                                   llvm::SmallVectorImpl<const clang::Expr *> &Idx);
 
+/// The first OpenACC construct or OpenMP directive in S (S included), null
+/// if none; Memo keeps the answers for the statements below (a walk per
+/// loop of a nest would revisit them).
+const clang::Stmt *directiveIn(const clang::Stmt *S,
+                               llvm::DenseMap<const clang::Stmt *, const clang::Stmt *> &Memo);
+
 } // namespace ompm
 
 #endif
