@@ -378,11 +378,12 @@ void HoistAttempt::widenToAllocations() {
       C.FullExtent = true;
     }
   }
-  // A one-dimensional array of constant size mapped whole: the same holds,
-  // and an update moves only what the host touches.
+  // An array of constant size mapped whole (an array of arrays too, whose
+  // sections are rows): the same holds, and an update moves only what the
+  // host touches.
   for (auto &[V, C] : Cands) {
     const auto *AT = Ctx.getAsConstantArrayType(V->getType());
-    if (!C.Ok || !AT || AT->getElementType()->isArrayType() || C.Section != C.Name)
+    if (!C.Ok || !AT || C.Section != C.Name)
       continue;
     C.Lo = Poly::constant(0);
     C.Hi = Poly::constant(static_cast<int64_t>(AT->getSize().getZExtValue()) - 1);

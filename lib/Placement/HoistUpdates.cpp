@@ -162,10 +162,13 @@ HoistAttempt::UseUpdates HoistAttempt::updatesFor(const Stmt *S,
     }
     if (Writes && (C.Type == "tofrom" || C.Type == "to")) {
       // Only what the host writes goes back, when its rows are known and
-      // inside the region's section: the device holds the others current.
+      // inside the region's section (the whole allocation or declared
+      // array holds every row the host can write): the device holds the
+      // others current.
       std::string To = Item;
       if (Sec.ok() && !Called && !Widened)
-        if (auto Box = writeBox(SF, V); Box && withinCand(S, Box->first, Box->second, C))
+        if (auto Box = writeBox(SF, V);
+            Box && (C.FullExtent || withinCand(S, Box->first, Box->second, C)))
           To = sectionText(C.Name, Box->first, Box->second);
       U.To.push_back(To);
     }
@@ -210,7 +213,7 @@ void HoistAttempt::chooseWriteBack(
       auto Box = writeBox(KF, V);
       if (!Box || mentionsAnyVar(Box->first, KF.changedOrLocalVars()) ||
           mentionsAnyVar(Box->second, KF.changedOrLocalVars()) ||
-          !withinCand(K->S, Box->first, Box->second, C)) {
+          !(C.FullExtent || withinCand(K->S, Box->first, Box->second, C))) {
         Ok = false;
         break;
       }
