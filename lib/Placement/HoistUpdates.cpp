@@ -15,7 +15,12 @@
 // need no fetch of the array (PolyBench's lu: the kernel of iteration i
 // writes row i, the host code before it reads rows 0..i). In a run of
 // straight-line statements a kernel that no fetching statement follows
-// needs no fetch at all: the region's exit copies out.
+// needs no fetch at all: the region's exit copies out. The host copy is
+// the current one at the region's entry, which copies the array in: no
+// data region of the input around the loop holds it (Hoist.cpp's
+// rejectUserMapped), and no region of a caller spans a call to a function
+// that runs kernels unless it is summarized, which needs its host code not
+// to touch the array (CallSummaries.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "Facts/Footprints.h"
