@@ -170,8 +170,8 @@ bool HoistAttempt::collectCandidates() {
 // it least or greatest (`A[0:n]`). Only when the kernel runs in every
 // iteration of those loops (blocks and rectangular canonical loops of step
 // 1 between, no jump in them), so that the union holds nothing the kernels
-// would not have mapped themselves, and only for a section of one
-// dimension.
+// would not have mapped themselves when the loops run (as any region's maps
+// assume of the loop it holds), and only for a section of one dimension.
 void HoistAttempt::widenOverLoops(const Kernel &K, Cand &C) {
   if (!C.Lo || !C.Hi || C.Section != sectionText(C.Name, *C.Lo, *C.Hi))
     return;
