@@ -114,3 +114,29 @@ TEST(HoistUpdatesTest, TheHostsWritesGoBackByTheirRows) {
   EXPECT_NE(X.result().find("update to(A[i:1])"), std::string::npos) << X.result();
   EXPECT_EQ(X.result().find("update to(A[0:i + 1])"), std::string::npos) << X.result();
 }
+
+TEST(HoistUpdatesTest, ADeclaredArrayOfArraysIsUpdatedByRows) {
+  // A file-scope matrix mapped whole: the host's writes go back by the rows
+  // they write, and the kernel's row comes back after it, where the whole
+  // matrix moved both ways before.
+  PlacementFixture X("double A[64][64];\n"
+                     "void lu(int n) {\n"
+                     "  for (int i = 0; i < n; i++) {\n"
+                     "    for (int j = 0; j < i; j++)\n"
+                     "      A[i][j] = A[i][j] / A[j][j] + A[j][i];\n"
+                     "    #pragma acc parallel loop\n"
+                     "    for (int j = i; j < n; j++)\n"
+                     "      A[i][j] = A[i][j] - A[i][0] * A[0][j];\n"
+                     "  }\n"
+                     "}\n");
+  X.Placer->run();
+  EXPECT_NE(X.result().find("    #pragma omp target update to(A[i:1])\n"
+                            "    #pragma omp target teams distribute parallel for"),
+            std::string::npos)
+      << X.result();
+  EXPECT_NE(X.result().find("      A[i][j] = A[i][j] - A[i][0] * A[0][j];\n"
+                            "    #pragma omp target update from(A[i:1])\n"),
+            std::string::npos)
+      << X.result();
+  EXPECT_EQ(X.result().find("update from(A)"), std::string::npos) << X.result();
+}
