@@ -350,6 +350,10 @@ void HoistAttempt::rejectChanging() {
   for (auto &[V, C] : Cands) {
     if (LF.isDeclaredInside(V))
       C.reject("declared inside, not in scope where the region starts");
+    // Where the allocation is in sight, the region maps all of it
+    // (widenToAllocations), whatever the kernels' sections name.
+    if (V->getType()->isPointerType() && allocationLength(V, Fn, L, LF))
+      continue;
     StringRef Sec(C.Section);
     size_t Br = Sec.find('[');
     StringRef Bounds = Br == StringRef::npos ? StringRef() : Sec.substr(Br);

@@ -99,3 +99,23 @@ void widened(int n, int steps, float *restrict a) {
       return;
   }
 }
+
+void *malloc(__SIZE_TYPE__);
+void free(void *);
+
+void allocated(int n) {
+  float *a = malloc(n * sizeof(float));
+  // The kernel runs in some iterations only and its section names k, but
+  // the allocation is in sight: the region maps all of it, whatever the
+  // kernels' sections name (in only: nothing but free reads it after).
+  // CHECK-LABEL: {{^}}void allocated(
+  // CHECK: {{^  }}#pragma omp target data map(to: a[0:n])
+  // CHECK-NEXT: {{^  }}for (int k = 0; k < n + 3; k++) {
+  for (int k = 0; k < n + 3; k++) {
+    if (k < n)
+    #pragma acc parallel loop
+    for (int i = 0; i <= k; i++)
+      a[i] += 1;
+  }
+  free(a);
+}
