@@ -175,41 +175,13 @@ bool HoistAttempt::collectCandidates() {
 void HoistAttempt::widenOverLoops(const Kernel &K, Cand &C) {
   if (!C.Lo || !C.Hi || C.Section != sectionText(C.Name, *C.Lo, *C.Hi))
     return;
-  std::vector<const ValueDecl *> Changed = LFacts->changedOrLocalVars();
-  std::vector<LoopRange> Vars; // innermost first
+  std::vector<LoopRange> Vars;
   std::map<std::string, Poly> Renames;
-  for (const Stmt *Cur = K.S; Cur != L;) {
-    const Stmt *Up = Parent.lookup(Cur);
-    if (!Up)
-      return;
-    if (const auto *F = dyn_cast<ForStmt>(Up)) {
-      const CanonicalLoop *CL = LFacts->loopOf(F);
-      // Rectangular (bounds that name no other loop's variable): every
-      // value in the ranges is an iteration that runs the kernel.
-      auto NamesLoop = [](const Poly &B) {
-        return llvm::any_of(B.symbols(),
-                            [](const std::string &S) { return !S.empty() && S[0] == '@'; });
-      };
-      if (Cur != F->getBody() || !CL || (CL->Step != 1 && CL->Step != -1) ||
-          NamesLoop(CL->Min) || NamesLoop(CL->Max) || hasJumpsOrLabels(F->getBody()))
-        return;
-      std::string Name = CL->IV->getNameAsString();
-      // The name must be this variable's alone among those L changes.
-      if (Renames.count(Name) ||
-          llvm::any_of(Changed, [&](const ValueDecl *W) {
-            return W != CL->IV && W->getName() == Name;
-          }))
-        return;
-      if (mentionsAnyVar(*C.Lo, {CL->IV}) || mentionsAnyVar(*C.Hi, {CL->IV})) {
-        Vars.push_back({CL->Symbol, CL->Min, CL->Max, CL->Step});
-        Renames[Name] = Poly::symbol(CL->Symbol);
-      }
-    } else if (!isa<CompoundStmt>(Up)) {
-      return;
-    }
-    Cur = Up;
-  }
-  if (Vars.empty())
+  std::vector<const ValueDecl *> IVs;
+  if (!loopsAround(K.S, /*EveryIteration=*/true, Vars, Renames, IVs) ||
+      llvm::none_of(IVs, [&](const ValueDecl *IV) {
+        return mentionsAnyVar(*C.Lo, {IV}) || mentionsAnyVar(*C.Hi, {IV});
+      }))
     return;
   auto Low = rangeOver(C.Lo->substituteAll(Renames), Vars);
   auto High = rangeOver(C.Hi->substituteAll(Renames), Vars);
@@ -222,6 +194,43 @@ void HoistAttempt::widenOverLoops(const Kernel &K, Cand &C) {
   C.Lo = Low->first;
   C.Hi = High->second;
   C.Section = sectionText(C.Name, *C.Lo, *C.Hi);
+}
+
+bool HoistAttempt::loopsAround(const Stmt *S, bool EveryIteration, std::vector<LoopRange> &Vars,
+                               std::map<std::string, Poly> &Renames,
+                               std::vector<const ValueDecl *> &IVs) {
+  std::vector<const ValueDecl *> Changed = LFacts->changedOrLocalVars();
+  // Rectangular (bounds that name no other loop's variable): every value
+  // in the ranges is an iteration.
+  auto NamesLoop = [](const Poly &B) {
+    return llvm::any_of(B.symbols(),
+                        [](const std::string &X) { return !X.empty() && X[0] == '@'; });
+  };
+  for (const Stmt *Cur = S; Cur != L;) {
+    const Stmt *Up = Parent.lookup(Cur);
+    if (!Up)
+      return false;
+    const auto *F = dyn_cast<ForStmt>(Up);
+    const CanonicalLoop *CL = F && Cur == F->getBody() ? LFacts->loopOf(F) : nullptr;
+    if (EveryIteration &&
+        (F ? !CL || (CL->Step != 1 && CL->Step != -1) || NamesLoop(CL->Min) ||
+                 NamesLoop(CL->Max) || hasJumpsOrLabels(F->getBody())
+           : !isa<CompoundStmt>(Up)))
+      return false;
+    if (CL) {
+      std::string Name = CL->IV->getNameAsString();
+      // The name must be this variable's alone among those L changes.
+      if (Renames.count(Name) || llvm::any_of(Changed, [&](const ValueDecl *W) {
+            return W != CL->IV && W->getName() == Name;
+          }))
+        return false;
+      Vars.push_back({CL->Symbol, CL->Min, CL->Max, CL->Step});
+      Renames[Name] = Poly::symbol(CL->Symbol);
+      IVs.push_back(CL->IV);
+    }
+    Cur = Up;
+  }
+  return true;
 }
 
 void HoistAttempt::rejectUserMapped() {

@@ -12,6 +12,7 @@
 #ifndef OMPM_PLACEMENT_HOIST_H
 #define OMPM_PLACEMENT_HOIST_H
 
+#include "Facts/Subscripts.h"
 #include "Placement/Placer.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -96,6 +97,15 @@ private:
   std::map<const clang::ValueDecl *, Cand> Cands;
   /// Hoist.cpp: a kernel's section over the host loops of L around it.
   void widenOverLoops(const Kernel &K, Cand &C);
+  /// The canonical loops of L around S (innermost first: Vars, their
+  /// variables' names renamed to their symbols, IVs); false when a name is
+  /// not one variable's alone among those L changes, or, with
+  /// EveryIteration, when S may not run in every iteration of the loops
+  /// around it (anything but blocks and rectangular canonical loops of step
+  /// 1 with no jump between).
+  bool loopsAround(const clang::Stmt *S, bool EveryIteration, std::vector<LoopRange> &Vars,
+                   std::map<std::string, Poly> &Renames,
+                   std::vector<const clang::ValueDecl *> &IVs);
   // HoistUpdates.cpp.
   /// Whether [Lo, Hi], bounds at S, lies inside C's section for every
   /// value of the canonical loops of L around S (the other variables the

@@ -44,26 +44,11 @@ bool HoistAttempt::withinCand(const Stmt *S, const Poly &Lo, const Poly &Hi,
   if (!mentionsAnyVar(Lo, Changed) && !mentionsAnyVar(Hi, Changed) && Holds(Lo, Hi))
     return true;
   // Over the ranges of the canonical loops of L around S.
-  std::vector<LoopRange> Vars; // innermost first
+  std::vector<LoopRange> Vars;
   std::map<std::string, Poly> Renames;
   std::vector<const ValueDecl *> Renamed;
-  for (const Stmt *Cur = S; Cur != L;) {
-    const Stmt *Up = Parent.lookup(Cur);
-    if (!Up)
-      return false;
-    if (const auto *F = dyn_cast<ForStmt>(Up); F && Cur == F->getBody())
-      if (const CanonicalLoop *CL = LFacts->loopOf(F)) {
-        std::string Name = CL->IV->getNameAsString();
-        if (Renames.count(Name) || llvm::any_of(Changed, [&](const ValueDecl *W) {
-              return W != CL->IV && W->getName() == Name;
-            }))
-          return false;
-        Vars.push_back({CL->Symbol, CL->Min, CL->Max, CL->Step});
-        Renames[Name] = Poly::symbol(CL->Symbol);
-        Renamed.push_back(CL->IV);
-      }
-    Cur = Up;
-  }
+  if (!loopsAround(S, /*EveryIteration=*/false, Vars, Renames, Renamed))
+    return false;
   // Every other variable the bounds name is fixed in L.
   for (const ValueDecl *W : Changed)
     if (!llvm::is_contained(Renamed, W) &&
@@ -216,8 +201,10 @@ void HoistAttempt::chooseWriteBack(
       }
       RegionFacts KF(K->Body, Ctx, &K->Followed);
       auto Box = writeBox(KF, V);
-      if (!Box || mentionsAnyVar(Box->first, KF.changedOrLocalVars()) ||
-          mentionsAnyVar(Box->second, KF.changedOrLocalVars()) ||
+      std::vector<const ValueDecl *> KernelWrites = Box ? KF.changedOrLocalVars()
+                                                        : std::vector<const ValueDecl *>();
+      if (!Box || mentionsAnyVar(Box->first, KernelWrites) ||
+          mentionsAnyVar(Box->second, KernelWrites) ||
           !(C.FullExtent || withinCand(K->S, Box->first, Box->second, C))) {
         Ok = false;
         break;

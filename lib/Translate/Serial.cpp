@@ -109,7 +109,6 @@ std::string SerialTranslator::offload(const SerialLoop &L, std::string &Line,
                       "); the loop at line " + std::to_string(N) +
                       " is, over the whole nest, and now spreads over the device, this "
                       "one running in its order inside each of its iterations");
-    LR.InterchangedWith = N;
   }
   std::set<std::string> Reduced, Flags(L.Flags.begin(), L.Flags.end());
   for (const std::string &Red : L.Reductions)
@@ -536,15 +535,14 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
       // The report by loop: this one stays sequential (inside the other),
       // the inner one is the loop the kernel spreads.
       LoopRecord Outer{LR.Line, LR.Column, LR.Loc};
-      Outer.Reason = "interchanged with the loop at line " +
-                     std::to_string(LR.InterchangedWith) +
-                     ", which runs on the device in its place, this loop inside it: " +
-                     L.InterchangeWhy;
-      Out.Loops.push_back(std::move(Outer));
       LR.Loc = SM.getExpansionLoc(L.Interchanged->getBeginLoc());
       LR.Line = SM.getPresumedLineNumber(LR.Loc);
       LR.Column = SM.getPresumedColumnNumber(LR.Loc);
-      LR.InterchangedWith = R.Line;
+      LR.InterchangedWith = Outer.Line;
+      Outer.Reason = "interchanged with the loop at line " + std::to_string(LR.Line) +
+                     ", which runs on the device in its place, this loop inside it: " +
+                     L.InterchangeWhy;
+      Out.Loops.push_back(std::move(Outer));
     }
     Out.Loops.push_back(std::move(LR));
     EditSet None(SM);
