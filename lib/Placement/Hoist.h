@@ -127,6 +127,11 @@ private:
       const std::vector<std::pair<const clang::Stmt *, std::set<const clang::ValueDecl *>>>
           &UsesInOrder,
       const CopyEvents &Base);
+  /// Drops from U's sends what Next, the statement right after S in their
+  /// block, sends again after it (with nothing between that could read
+  /// the device's copy or skip Next).
+  void dropSentAgain(const clang::Stmt *S, UseUpdates &U, const clang::Stmt *Next,
+                     const UseUpdates &NextU, const CopyEvents &Events);
   /// Arrays written back after each kernel, and the fetches after each.
   std::set<const clang::ValueDecl *> WriteBack;
   std::map<const clang::Stmt *, std::vector<std::string>> AfterKernel;

@@ -6,7 +6,11 @@
 // holds the current copy (the dataflow of HostCopies over the function's
 // CFG) or the statement overwrites it whole; after it a send (`to`) of what
 // it writes. Sections are clipped to what the region maps, over the ranges
-// of the region's loops around the statement.
+// of the region's loops around the statement. A send is left out when the
+// statement right after, in the same block, sends the same section again
+// and nothing between can read the device's copy (PolyBench's atax:
+// `tmp[i] = 0;` then a host loop that accumulates into `tmp[i]`, one
+// `target update to(tmp[i:1])` after both, not one after each).
 //
 // Write-back: when every kernel that writes an array writes a box of it
 // that is known where the kernel ends, and those boxes are smaller than
@@ -27,6 +31,9 @@
 #include "Facts/Subscripts.h"
 #include "Placement/Hoist.h"
 #include "llvm/ADT/StringExtras.h"
+#include "Analysis/AstQueries.h"
+#include "Facts/CallGraph.h"
+#include <functional>
 
 using namespace clang;
 
@@ -271,6 +278,99 @@ void HoistAttempt::chooseWriteBack(
   }
 }
 
+void HoistAttempt::dropSentAgain(const Stmt *S, UseUpdates &U, const Stmt *Next,
+                                 const UseUpdates &NextU, const CopyEvents &Events) {
+  if (U.To.empty() || NextU.To.empty() || NeedsBraces.count(Next))
+    return;
+  // Next is the statement right after S in one block, and S always
+  // reaches it: no jump or label in S (a return would leave the region
+  // with the device's copy stale, an exit copying it out over the host's).
+  const auto *Block = dyn_cast_or_null<CompoundStmt>(Parent.lookup(S));
+  if (!Block || Parent.lookup(Next) != Block || hasJumpsOrLabels(S))
+    return;
+  auto It = llvm::find(Block->body(), S);
+  if (It == Block->body_end() || std::next(It) == Block->body_end() || *std::next(It) != Next)
+    return;
+  // Nothing in Next runs on the device or may run a kernel: no kernel
+  // inside it, no call but the C library's.
+  SourceRange NR(SM.getExpansionLoc(Next->getBeginLoc()), SM.getExpansionLoc(Next->getEndLoc()));
+  auto Inside = [&](const Stmt *K) {
+    SourceLocation B = SM.getExpansionLoc(K->getBeginLoc());
+    return !SM.isBeforeInTranslationUnit(B, NR.getBegin()) &&
+           !SM.isBeforeInTranslationUnit(NR.getEnd(), B);
+  };
+  for (const CopyEvents::Kernel &K : Events.Kernels)
+    if (Inside(K.S))
+      return;
+  bool Calls = false;
+  std::set<std::string> Assigned, Parts;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
+    if (!X || Calls)
+      return;
+    if (const auto *C = dyn_cast<CallExpr>(X)) {
+      const FunctionDecl *F = C->getDirectCallee();
+      if (!F || !isLibraryFunction(F, SM))
+        Calls = true;
+    }
+    // A variable assigned, stepped or whose address is taken (Assigned),
+    // or what it points to or holds (Parts: an element, a member).
+    const Expr *Target = nullptr;
+    if (const auto *B = dyn_cast<BinaryOperator>(X); B && B->isAssignmentOp())
+      Target = B->getLHS();
+    if (const auto *U = dyn_cast<UnaryOperator>(X);
+        U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf))
+      Target = U->getSubExpr();
+    bool Part = false;
+    while (Target) {
+      Target = Target->IgnoreParenImpCasts();
+      if (const auto *D = dyn_cast<DeclRefExpr>(Target)) {
+        (Part ? Parts : Assigned).insert(D->getDecl()->getNameAsString());
+        break;
+      }
+      Part = true;
+      if (const auto *M = dyn_cast<MemberExpr>(Target))
+        Target = M->getBase();
+      else if (const auto *A = dyn_cast<ArraySubscriptExpr>(Target))
+        Target = A->getBase();
+      else if (const auto *U = dyn_cast<UnaryOperator>(Target); U && U->getOpcode() == UO_Deref)
+        Target = U->getSubExpr();
+      else {
+        Calls = true; // a write this walk does not follow: keep the sends
+        break;
+      }
+    }
+    if (const auto *DS = dyn_cast<DeclStmt>(X)) // names Next's own variables
+      for (const Decl *D : DS->decls())
+        if (const auto *ND = dyn_cast<NamedDecl>(D))
+          Assigned.insert(ND->getNameAsString());
+    for (const Stmt *C : X->children())
+      Walk(C);
+  };
+  Walk(Next);
+  if (Calls)
+    return;
+  // What Next sends is meant at the same elements: Next assigns no
+  // variable the sections name (a bound, or the pointer itself) and
+  // declares none of their names.
+  llvm::erase_if(U.To, [&](const std::string &Item) {
+    if (!llvm::is_contained(NextU.To, Item))
+      return false;
+    StringRef Base = StringRef(Item).take_until([](char C) { return C == '['; }).trim();
+    StringRef Bounds = StringRef(Item).drop_front(Base.size());
+    for (const std::string &Name : Assigned)
+      if (mentionsIdentifier(Item, Name))
+        return false;
+    for (const std::string &Name : Parts)
+      if (mentionsIdentifier(Bounds, Name))
+        return false;
+    // Not fetched before Next: the fetch would overwrite S's writes.
+    for (const std::string &From : NextU.From)
+      if (StringRef(From).take_until([](char C) { return C == '['; }).trim() == Base)
+        return false;
+    return true;
+  });
+}
+
   // Updates around host statements that touch hoisted arrays, in program
   // order: a fetch that, on every path here, the host already made since
   // the last kernel that writes the array (the dataflow of HostCopies over
@@ -315,9 +415,14 @@ bool HoistAttempt::placeUpdates() {
       R.Notes.push_back(Cands[V].Name + ": fetched right after each kernel that "
                         "writes it, only what that kernel writes; the host's "
                         "statements inside read it without a fetch");
-  for (auto &Use : UsesInOrder) {
-    const Stmt *S = Use.first;
-    UseUpdates U = updatesFor(S, Use.second, Events);
+  // Each statement's updates are emitted once the next one's are known: a
+  // send that the next statement sends again is dropped (sendsAgain).
+  struct Pending {
+    const Stmt *S = nullptr;
+    UseUpdates U;
+  };
+  std::optional<Pending> Held;
+  auto Emit = [&](const Stmt *S, const UseUpdates &U) {
     std::string FromLine = U.From.empty() ? ""
         : omp("target update", {"from(" + llvm::join(U.From, ", ") + ")"});
     std::string ToLine = U.To.empty() ? ""
@@ -326,7 +431,18 @@ bool HoistAttempt::placeUpdates() {
       R.Emitted.push_back(FromLine);
     if (!ToLine.empty())
       R.Emitted.push_back(ToLine);
-    if (FromLine.empty() && ToLine.empty())
+    return (FromLine.empty() && ToLine.empty()) || around(S, FromLine, ToLine);
+  };
+  for (auto &Use : UsesInOrder) {
+    const Stmt *S = Use.first;
+    UseUpdates U = updatesFor(S, Use.second, Events);
+    if (Held) {
+      dropSentAgain(Held->S, Held->U, S, U, Events);
+      if (!Emit(Held->S, Held->U))
+        return false;
+      Held.reset();
+    }
+    if (U.From.empty() && U.To.empty())
       continue;
     // The fetches, for the statements after: made right before S.
     auto Record = [&](const Stmt *At) {
@@ -334,6 +450,14 @@ bool HoistAttempt::placeUpdates() {
         Events.Fetches.push_back({At, U.FromVars[I], U.From[I]});
     };
     if (NeedsBraces.count(S)) {
+      std::string FromLine = U.From.empty() ? ""
+          : omp("target update", {"from(" + llvm::join(U.From, ", ") + ")"});
+      std::string ToLine = U.To.empty() ? ""
+          : omp("target update", {"to(" + llvm::join(U.To, ", ") + ")"});
+      if (!FromLine.empty())
+        R.Emitted.push_back(FromLine);
+      if (!ToLine.empty())
+        R.Emitted.push_back(ToLine);
       if (around(S, FromLine, ToLine)) {
         Record(S);
         continue;
@@ -342,14 +466,16 @@ bool HoistAttempt::placeUpdates() {
       const Stmt *Up = Parent.lookup(S);
       while (Up && !isa<CompoundStmt>(Parent.lookup(Up)))
         Up = Parent.lookup(Up);
-      if (!Up)
+      if (!Up || !around(Up, FromLine, ToLine))
         return false;
-      S = Up;
+      Record(Up);
+      continue;
     }
-    if (!around(S, FromLine, ToLine))
-      return false;
     Record(S);
+    Held = Pending{S, std::move(U)};
   }
+  if (Held && !Emit(Held->S, Held->U))
+    return false;
   return true;
 }
 
