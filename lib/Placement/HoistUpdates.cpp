@@ -416,21 +416,25 @@ bool HoistAttempt::placeUpdates() {
                         "writes it, only what that kernel writes; the host's "
                         "statements inside read it without a fetch");
   // Each statement's updates are emitted once the next one's are known: a
-  // send that the next statement sends again is dropped (sendsAgain).
+  // send that the next statement sends again is dropped (dropSentAgain).
   struct Pending {
     const Stmt *S = nullptr;
     UseUpdates U;
   };
   std::optional<Pending> Held;
-  auto Emit = [&](const Stmt *S, const UseUpdates &U) {
+  // The lines of U (noted as emitted), fetch then send.
+  auto LinesOf = [&](const UseUpdates &U) {
     std::string FromLine = U.From.empty() ? ""
         : omp("target update", {"from(" + llvm::join(U.From, ", ") + ")"});
     std::string ToLine = U.To.empty() ? ""
         : omp("target update", {"to(" + llvm::join(U.To, ", ") + ")"});
-    if (!FromLine.empty())
-      R.Emitted.push_back(FromLine);
-    if (!ToLine.empty())
-      R.Emitted.push_back(ToLine);
+    for (const std::string *L : {&FromLine, &ToLine})
+      if (!L->empty())
+        R.Emitted.push_back(*L);
+    return std::make_pair(FromLine, ToLine);
+  };
+  auto Emit = [&](const Stmt *S, const UseUpdates &U) {
+    auto [FromLine, ToLine] = LinesOf(U);
     return (FromLine.empty() && ToLine.empty()) || around(S, FromLine, ToLine);
   };
   for (auto &Use : UsesInOrder) {
@@ -450,14 +454,7 @@ bool HoistAttempt::placeUpdates() {
         Events.Fetches.push_back({At, U.FromVars[I], U.From[I]});
     };
     if (NeedsBraces.count(S)) {
-      std::string FromLine = U.From.empty() ? ""
-          : omp("target update", {"from(" + llvm::join(U.From, ", ") + ")"});
-      std::string ToLine = U.To.empty() ? ""
-          : omp("target update", {"to(" + llvm::join(U.To, ", ") + ")"});
-      if (!FromLine.empty())
-        R.Emitted.push_back(FromLine);
-      if (!ToLine.empty())
-        R.Emitted.push_back(ToLine);
+      auto [FromLine, ToLine] = LinesOf(U);
       if (around(S, FromLine, ToLine)) {
         Record(S);
         continue;
