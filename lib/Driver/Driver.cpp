@@ -1,5 +1,7 @@
 //===- Driver.cpp - Run omp-migrate over files ----------------------------===//
 #include "Driver/Driver.h"
+#include "Driver/Distribute.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "Analysis/AstQueries.h"
 #include "Driver/Messages.h"
 #include "Driver/Suggest.h"
@@ -137,7 +139,9 @@ public:
     // The bodies of system headers' functions are skipped (Consumer).
     Invocation->getFrontendOpts().SkipFunctionBodies = true;
     TextDiagnosticPrinter Printer(Diags, Invocation->getDiagnosticOpts());
-    CompilerInstance Compiler(std::move(Invocation), std::move(PCH));
+    auto Again = std::make_shared<CompilerInvocation>(*Invocation);
+    std::set<std::string> ReportedBefore = Reported;
+    CompilerInstance Compiler(std::move(Invocation), PCH);
     Compiler.setVirtualFileSystem(Files->getVirtualFileSystemPtr());
     Compiler.setFileManager(Files);
     Compiler.createDiagnostics(&Printer, /*ShouldOwnClient=*/false);
@@ -148,7 +152,56 @@ public:
     std::unique_ptr<FrontendAction> Act = create();
     bool Ok = Compiler.ExecuteAction(*Act);
     Files->clearStatCache();
+    if (Ok && !Results.empty() && !Results.back().Plan.Splits.empty())
+      planSplit(std::move(Again), Files, PCH, ReportedBefore);
     return Ok;
+  }
+
+  /// The file planned again with the loops of its plan's Splits written as
+  /// two (lib/Driver/Distribute.h); that plan replaces the first when it
+  /// is to be kept. Its parse's diagnostics are the first parse's: not
+  /// printed again.
+  void planSplit(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
+                 std::shared_ptr<PCHContainerOperations> PCH,
+                 const std::set<std::string> &ReportedBefore) {
+    FileResult &First = Results.back();
+    if (!First.Error.empty() || !First.Parsed)
+      return;
+    const auto &Inputs = Invocation->getFrontendOpts().Inputs;
+    if (Inputs.size() != 1 || !Inputs.front().isFile())
+      return;
+    std::string Main = Inputs.front().getFile().str();
+    Invocation->getPreprocessorOpts().addRemappedFile(
+        Main, llvm::MemoryBuffer::getMemBufferCopy(splitText(First.Original, First.Plan.Splits),
+                                                   Main)
+                  .release());
+    std::string Ignored;
+    llvm::raw_string_ostream Sink(Ignored);
+    TextDiagnosticPrinter Printer(Sink, Invocation->getDiagnosticOpts());
+    CompilerInstance Compiler(std::move(Invocation), std::move(PCH));
+    Compiler.setVirtualFileSystem(Files->getVirtualFileSystemPtr());
+    Compiler.setFileManager(Files);
+    Compiler.createDiagnostics(&Printer, /*ShouldOwnClient=*/false);
+    if (!Compiler.hasDiagnostics())
+      return;
+    Compiler.createSourceManager();
+    PlanOptions Second = Opts;
+    Second.DistributeLoops = false;
+    std::set<std::string> SecondReported = ReportedBefore;
+    std::vector<FileResult> Again;
+    Action Act(Second, Again, SecondReported, &Log);
+    bool Ok = Compiler.ExecuteAction(Act);
+    Files->clearStatCache();
+    if (!Ok || Again.size() != 1 ||
+        !adoptSplitPlan(Again.front(), First.Original, First.Plan.Splits))
+      return;
+    FileResult &R = Again.front();
+    R.Path = First.Path;
+    R.Shown = First.Shown;
+    R.Directory = First.Directory;
+    R.Macros = First.Macros;
+    First = std::move(R);
+    Reported = std::move(SecondReported);
   }
 
 private:

@@ -18,6 +18,9 @@ llvm::json::Array strings(const std::vector<std::string> &V) {
 
 /// The remark of an offloadable loop.
 static std::string suggestion(const LoopRecord &L) {
+  if (L.DistributedTail)
+    return "loop can be offloaded once its last statement, the loop at line " +
+           std::to_string(L.DistributedTail) + ", runs after it as a loop of its own";
   if (L.InterchangedWith)
     return "loop can be offloaded with its header and the loop's at line " +
            std::to_string(L.InterchangedWith) + " exchanged (that loop inside it)";
@@ -117,6 +120,8 @@ llvm::json::Array loopsReport(const FileResult &R) {
       if (L.InterchangedWith)
         O["interchanged_with"] = L.InterchangedWith;
     }
+    if (L.DistributedTail)
+      O["distributed_tail"] = L.DistributedTail;
     Loops.push_back(std::move(O));
   }
   return Loops;

@@ -75,6 +75,10 @@ struct LoopRecord {
   /// inner loop's, which the kernel spreads, and this is the line of the
   /// outer loop, whose own record says it stays sequential; 0 if none.
   unsigned InterchangedWith = 0;
+  /// A loop the driver wrote as two (LoopSplit): the line of its last
+  /// statement, the loop that runs after it over all its iterations (an
+  /// interchanged nest, its own record's InterchangedWith this line).
+  unsigned DistributedTail = 0;
   std::vector<std::string> Private, Reductions, Atomics;
   /// Private copies that start from the host's value (the index of an
   /// arg reduction with a tie rule, which the loop reads).
@@ -103,8 +107,22 @@ struct CriticalRecord {
   std::string Reason;    ///< why it stays
 };
 
+/// A loop of the main file that may run as two loops (SerialLoop::
+/// DistributeTail): the driver inserts Text at At (the start of the line
+/// of the loop's last statement) and plans the file again
+/// (lib/Driver/Distribute.h). Offsets of the main file; End is past the
+/// loop's last character.
+struct LoopSplit {
+  unsigned Begin = 0, End = 0, At = 0;
+  std::string Text;
+  unsigned Line = 0, TailLine = 0; ///< of the loop and of its last statement
+};
+
 struct FilePlan {
   std::vector<Edit> Edits;
+  /// Loops the serial search would run as two (with
+  /// PlanOptions::DistributeLoops).
+  std::vector<LoopSplit> Splits;
   std::vector<ConstructRecord> Records;
   /// Decisions that are not constructs (a loop that runs kernels left
   /// without a data region, and why): notes for --explain and the report,

@@ -36,27 +36,27 @@ static const VarDecl *initVar(const ForStmt *For) {
   return nullptr;
 }
 
+bool headersTradeable(const ForStmt *For, const ForStmt *Inner, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const ForStmt *F : {For, Inner})
+    for (SourceLocation L : {F->getForLoc(), F->getRParenLoc()})
+      if (L.isInvalid() || L.isMacroID() || !SM.isInMainFile(L))
+        return false;
+  const VarDecl *OV = initVar(For), *IV = initVar(Inner);
+  if (!OV || !IV || OV->getName() == IV->getName())
+    return false;
+  std::string OT = headerText(For, Ctx), IT = headerText(Inner, Ctx);
+  return !OT.empty() && !IT.empty() && OT.find('#') == std::string::npos &&
+         IT.find('#') == std::string::npos && !mentionsIdentifier(OT, IV->getName()) &&
+         !mentionsIdentifier(IT, OV->getName());
+}
+
 const ForStmt *interchangeableInner(const ForStmt *For, const ASTContext &Ctx) {
   const Stmt *Body = For->getBody();
   if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Body))
     Body = CS->size() == 1 ? CS->body_front() : nullptr;
   const auto *Inner = dyn_cast_or_null<ForStmt>(Body);
-  if (!Inner)
-    return nullptr;
-  const SourceManager &SM = Ctx.getSourceManager();
-  for (const ForStmt *F : {For, Inner})
-    for (SourceLocation L : {F->getForLoc(), F->getRParenLoc()})
-      if (L.isInvalid() || L.isMacroID() || !SM.isInMainFile(L))
-        return nullptr;
-  const VarDecl *OV = initVar(For), *IV = initVar(Inner);
-  if (!OV || !IV || OV->getName() == IV->getName())
-    return nullptr;
-  std::string OT = headerText(For, Ctx), IT = headerText(Inner, Ctx);
-  if (OT.empty() || IT.empty() || OT.find('#') != std::string::npos ||
-      IT.find('#') != std::string::npos || mentionsIdentifier(OT, IV->getName()) ||
-      mentionsIdentifier(IT, OV->getName()))
-    return nullptr;
-  return Inner;
+  return Inner && headersTradeable(For, Inner, Ctx) ? Inner : nullptr;
 }
 
 std::string interchangeWhy(const ForStmt *For, const ForStmt *J, const RegionFacts &F,

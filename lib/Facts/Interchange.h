@@ -31,6 +31,12 @@ namespace ompm {
 const clang::ForStmt *interchangeableInner(const clang::ForStmt *For,
                                            const clang::ASTContext &Ctx);
 
+/// Whether the headers of For and of a loop Inner inside it may trade
+/// places: both written in the main file outside macros, holding no
+/// preprocessor line, neither naming the other's loop variable.
+bool headersTradeable(const clang::ForStmt *For, const clang::ForStmt *Inner,
+                      const clang::ASTContext &Ctx);
+
 class AllocationFacts;
 class RegionFacts;
 

@@ -79,8 +79,9 @@ bool isSimpleAtomText(llvm::StringRef S) {
 } // namespace regions_detail
 
 RegionFacts::RegionFacts(const Stmt *Region, ASTContext &Ctx,
-                         const std::set<const FunctionDecl *> *AlsoPure)
-    : AlsoPure(AlsoPure), Region(Region), Ctx(Ctx) {
+                         const std::set<const FunctionDecl *> *AlsoPure,
+                         std::set<const Stmt *> Skip)
+    : AlsoPure(AlsoPure), Region(Region), Ctx(Ctx), Skip(std::move(Skip)) {
   // Pass 1: declarations, write targets, calls and jumps.
   // A write to a member of a struct (`m.n = 1`, `p->n += x`): the struct
   // is written; through a pointer, the dependence test cannot tell what.
@@ -135,7 +136,7 @@ RegionFacts::RegionFacts(const Stmt *Region, ASTContext &Ctx,
     }
   };
   std::function<void(const Stmt *, int)> Pre = [&](const Stmt *S, int Nest) {
-    if (!S)
+    if (!S || this->Skip.count(S))
       return;
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       for (const Decl *D : DS->decls())
@@ -234,7 +235,7 @@ void RegionFacts::note(const ValueDecl *V, const Expr *Ref) {
 }
 
 void RegionFacts::scan(const Stmt *S, std::vector<int> &Stack) {
-  if (!S)
+  if (!S || Skip.count(S))
     return;
   // OpenMP directives (--optimize-data input): only the code as written,
   // not the helper expressions (loop bounds copies, captures) Sema adds.

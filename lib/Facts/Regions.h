@@ -131,8 +131,11 @@ public:
   /// AlsoPure: functions of the file known to have no effect but their
   /// value (lib/Facts/SerialLoops' device functions); calls to them are
   /// not unknown side effects. Read only while the facts are built.
+  /// Skip: statements of the region left out, as if they were not there
+  /// (the host part of a distributed loop: lib/Facts/Distribution).
   RegionFacts(const clang::Stmt *Region, clang::ASTContext &Ctx,
-              const std::set<const clang::FunctionDecl *> *AlsoPure = nullptr);
+              const std::set<const clang::FunctionDecl *> *AlsoPure = nullptr,
+              std::set<const clang::Stmt *> Skip = {});
 
   /// Variables used in the region but declared outside, in first-use order.
   const std::vector<const clang::ValueDecl *> &externalVars() const {
@@ -303,6 +306,7 @@ private:
 
   const clang::Stmt *Region;
   clang::ASTContext &Ctx;
+  std::set<const clang::Stmt *> Skip;
   /// toPoly's work; its answers once the facts are built (Built), by
   /// expression (without parentheses and implicit casts).
   std::optional<Poly> polyOf(const clang::Expr *E) const;

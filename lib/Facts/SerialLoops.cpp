@@ -8,6 +8,7 @@
 #include "Facts/Dependence.h"
 #include "Facts/DeviceCalls.h"
 #include "Facts/Directives.h"
+#include "Facts/Distribution.h"
 #include "Facts/Interchange.h"
 #include "Facts/Members.h"
 #include "Facts/Regions.h"
@@ -41,6 +42,7 @@ SerialLoop kept(const SerialLoop &L, std::string Why, bool Proved = false) {
   K.Fn = L.Fn;
   K.Why = std::move(Why);
   K.ProvedParallel = Proved;
+  K.DistributeTail = L.DistributeTail;
   if (Proved) {
     // The clauses the proof found, for the report (what a hand port needs).
     for (const auto *List : {&L.Reductions, &L.ElementReductions, &L.ArrayReductions})
@@ -129,6 +131,11 @@ private:
   /// For, not parallel, with its inner loop's header exchanged
   /// (SerialLoop::Interchanged): true, with L set, when that is proved.
   bool interchange(const ForStmt *For, SerialLoop &L);
+  /// The last statement of For (kept on the host) when For may run as two
+  /// loops, the second of which, that statement under For's header, is
+  /// parallel over the whole nest with the headers exchanged
+  /// (SerialLoop::DistributeTail); null otherwise.
+  const ForStmt *distributable(const ForStmt *For);
   /// Why a loop proved parallel stays on the host for profitability (a
   /// small constant trip count of the loops the kernel spreads, from Top
   /// down Collapse levels; host loops around it); "" if it does not.
@@ -583,12 +590,30 @@ SerialLoop Finder::analyse(const ForStmt *For) {
     // Its inner loop in its place, when that is proved and worth a kernel;
     // otherwise the loops inside are looked at on their own.
     SerialLoop I = L;
-    if (!interchange(For, I) || !unprofitable(I.Interchanged, 1).empty())
+    if (!interchange(For, I) || !unprofitable(I.Interchanged, 1).empty()) {
+      L.DistributeTail = distributable(For);
       return L;
+    }
     I.Parallel = true;
     return I;
   }
   L.Collapse = collapse(For, L);
+  // A reduction the translation does not emit (of an element, of an
+  // array): its inner loop in its place, or the loop as two whose second
+  // is that, need none.
+  if (!L.ElementReductions.empty() || !L.ArrayReductions.empty()) {
+    SerialLoop I = L;
+    I.Why = !L.ArrayReductions.empty()
+                ? "'" + StringRef(L.ArrayReductions.front()).split(':').second.trim().str() +
+                      "' is updated at elements the iterations share"
+                : "'" + StringRef(L.ElementReductions.front()).split(':').second.trim().str() +
+                      "' is a reduction target of every iteration";
+    if (interchange(For, I) && unprofitable(I.Interchanged, 1).empty()) {
+      I.Parallel = true;
+      return I;
+    }
+    L.DistributeTail = distributable(For);
+  }
   if (!L.ElementReductions.empty())
     return kept(L, "'" + StringRef(L.ElementReductions.front()).split(':').second.trim().str() +
                    "' is a reduction target of every iteration: OpenMP reduces an "
@@ -760,6 +785,44 @@ bool Finder::interchange(const ForStmt *For, SerialLoop &L) {
   I.InterchangeWhy = L.Why;
   L = std::move(I);
   return true;
+}
+
+const ForStmt *Finder::distributable(const ForStmt *For) {
+  if (!Opts.Distribute)
+    return nullptr;
+  // The two loops are two statements of the block that holds this one.
+  const ForStmt *J = distributableTail(For, Ctx);
+  if (!J || !isa_and_nonnull<CompoundStmt>(parents().getParent(const_cast<ForStmt *>(For))) ||
+      directiveIn(For->getBody(), Directives))
+    return nullptr;
+  // The tail alone parallel, and not collapsing with loops of its own (as
+  // for an exchange).
+  {
+    SerialLoop T;
+    T.For = J;
+    T.Fn = Fn;
+    if (!parallel(J, T) || collapse(J, T) > 1 || !unprofitable(J, 1).empty())
+      return nullptr;
+  }
+  // No two pointers of the loop that may be the same memory (a write of
+  // one part could be a read of the other under another name).
+  if (!distributionWhy(For, J, plainFacts(For)).empty() ||
+      !aliasPairs(plainFacts(For), Allocs, Fn).empty())
+    return nullptr;
+  // The tail over the whole nest, as the second loop will be: its facts
+  // are the loop's without the statements before the tail.
+  const auto *Body = cast<CompoundStmt>(For->getBody());
+  std::set<const Stmt *> Head(Body->body_begin(), Body->body_end() - 1);
+  RegionFacts Facts(For, Ctx, nullptr, std::move(Head));
+  if (!interchangeWhy(For, J, Facts, Allocs, Fn,
+                      enclosingLoops(For, parents(),
+                                     [&](const ForStmt *Root) -> const RegionFacts & {
+                                       return plainFacts(Root);
+                                     }),
+                      [&](const VarDecl *V) { return live().mayBeReadAfter(For, V); })
+           .empty())
+    return nullptr;
+  return J;
 }
 
 /// Functions that run on the device already (routine, declare target).

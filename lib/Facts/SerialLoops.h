@@ -126,6 +126,12 @@ struct SerialLoop {
   /// parallel.
   const clang::ForStmt *Interchanged = nullptr;
   std::string InterchangeWhy;
+  /// A loop kept on the host whose last statement, a loop, is parallel
+  /// over the whole nest of For's header and itself, and For may run as
+  /// two loops, the statements before it then that nest
+  /// (Facts/Distribution): that statement. The driver then plans the file
+  /// again with the loop written as two (lib/Driver/Distribute).
+  const clang::ForStmt *DistributeTail = nullptr;
   /// Loops inside this one (not collapsed with it) that are parallel each
   /// for one iteration of it and write arrays along their own variable
   /// (`C[i][j]` for the `j` loop of gemm's `i`): the kernel spreads this
@@ -167,6 +173,10 @@ struct SerialLoopOptions {
   /// the threads of each team (SerialLoop::ThreadLoops). Off by default
   /// until checked on a GPU.
   bool ThreadLoops = false;
+  /// Loops kept on the host are looked at for a distribution
+  /// (SerialLoop::DistributeTail): only where the caller plans the file
+  /// again with them written as two loops (the driver's first round).
+  bool Distribute = false;
 };
 
 /// The loops of the main file's functions that are candidates: each for

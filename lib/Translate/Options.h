@@ -64,6 +64,10 @@ struct PlanOptions {
   /// into the array once per team. In place of --array-reductions. Off by
   /// default until checked on a GPU.
   bool TeamHistograms = false;
+  /// With --offload=serial: loops kept on the host that may run as two
+  /// loops, the second parallel once interchanged, are listed in
+  /// FilePlan::Splits (the driver's first round; lib/Driver/Distribute).
+  bool DistributeLoops = false;
   /// The driver writes the project's headers (-i, --output-dir, --diff):
   /// a directive of a `_Pragma` in a header's macro definition is
   /// translated in the header (FileResult::MacroEdits); otherwise the file

@@ -419,6 +419,8 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
       Keep(L.Why);
       Out.Loops.back().Parallel = L.ProvedParallel;
       Out.Loops.back().Needs = L.Needs;
+      if (L.DistributeTail)
+        split(L);
       continue;
     }
     std::unique_ptr<ParentMap> &Parents = FnParents[L.Fn];
@@ -564,6 +566,33 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
   }
   linkEdits();
   rowHelperEdits();
+}
+
+void SerialTranslator::split(const SerialLoop &L) {
+  // Before the tail's line: the end of the first loop, then the header of
+  // the second, which the tail and the loop's own `}` complete. #line
+  // keeps the lines after them (and the second header, reported at the
+  // loop's line) numbered as in the input; the driver takes them out.
+  const auto *Body = llvm::cast<CompoundStmt>(L.For->getBody());
+  SourceLocation Begin = SM.getExpansionLoc(L.For->getBeginLoc());
+  SourceLocation Tail = SM.getExpansionLoc(L.DistributeTail->getBeginLoc());
+  SourceLocation Close = SM.getExpansionLoc(Body->getRBracLoc());
+  EditSet E(SM);
+  LoopSplit S;
+  // (From the start of the loop's line: a directive before the loop goes
+  // there, and its fix-it must hold the split.)
+  S.Begin = SM.getFileOffset(Begin) - (SM.getPresumedColumnNumber(Begin) - 1);
+  S.End = SM.getFileOffset(Close) + 1;
+  S.At = SM.getFileOffset(Tail) - (SM.getPresumedColumnNumber(Tail) - 1);
+  S.Line = SM.getPresumedLineNumber(Begin);
+  S.TailLine = SM.getPresumedLineNumber(Tail);
+  S.Text = E.indentOf(Close) + "}\n#line " + std::to_string(S.Line) + "\n" + E.indentOf(Begin) +
+           headerText(L.For, Ctx) + " {\n#line " + std::to_string(S.TailLine) + "\n";
+  // One split per nest: the loops come outer first, in source order.
+  if (llvm::any_of(Out.Splits,
+                   [&](const LoopSplit &O) { return S.Begin < O.End && O.Begin < S.End; }))
+    return;
+  Out.Splits.push_back(std::move(S));
 }
 
 void SerialTranslator::linkEdits() {

@@ -87,6 +87,8 @@ private:
                                     const std::string &Indent) const;
   std::vector<Kernel> &Kernels;
   std::set<const clang::Stmt *> Offloaded;
+  /// Records how the kept loop L is written as two (L.DistributeTail).
+  void split(const SerialLoop &L);
   /// The test of the loop being offloaded, when it is versioned.
   std::string OverlapTest;
   /// The loop being offloaded: each scalar read after it with the copy

@@ -1,6 +1,8 @@
 // Sends of host writes inside a data region, made once (issue #31):
-// PolyBench's atax, where the host sets `tmp[i] = 0` and then accumulates
-// into `tmp[i]` in a host loop before the kernel that reads it. Each of
+// PolyBench's atax with a statement after its last loop (which keeps the
+// loop whole: serial-distribute.c), where the host sets `tmp[i] = 0` and
+// then accumulates into `tmp[i]` in a host loop before the kernel that
+// reads it. Each of
 // the two statements wrote tmp[i], and each got a `target update
 // to(tmp[i:1])` after it: two sends per row where one, after the second,
 // does (MEDIUM: 390 updates saved). The first is left out when the
@@ -22,6 +24,8 @@
 #include <stdio.h>
 #define N 64
 
+static long steps; // after the last loop: no distribution (serial-distribute.c)
+
 // CHECK-LABEL: static void atax(
 // CHECK:      {{^    }}tmp[i] = 0.0;
 // CHECK-NEXT: {{^    }}for (j = 0; j < n; j++)
@@ -38,6 +42,7 @@ static void atax(int m, int n, double A[N][N], double x[N], double y[N], double 
       tmp[i] = tmp[i] + A[i][j] * x[j];
     for (j = 0; j < n; j++)
       y[j] = y[j] + A[i][j] * tmp[i];
+    steps++;
   }
 }
 
@@ -62,6 +67,7 @@ static void with_call(int m, int n, double A[N][N], double x[N], double y[N], do
       tmp[i] = tmp[i] + times(A[i][j], x[j]);
     for (j = 0; j < n; j++)
       y[j] = y[j] + A[i][j] * tmp[i];
+    steps++;
   }
 }
 
@@ -82,7 +88,7 @@ int main(void) {
   s = 0;
   for (int i = 0; i < N; i++)
     s += y[i] * (i + 1) + tmp[i];
-  printf("with_call %.6f\n", s);
+  printf("with_call %.6f %ld\n", s, steps);
   return 0;
 }
 // One-element (8-byte) copies to the device: atax's one send per row (64),

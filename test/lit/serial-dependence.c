@@ -112,9 +112,14 @@ static void lower(int n) {
     }
 }
 
+// Every row adds into all of s (an array reduction, not emitted): the
+// headers exchanged, one kernel over the columns, each summing its rows in
+// order.
 static void column_sums(int n, double *restrict s) {
-  // NOTE: serial-dependence.c:[[@LINE+2]]:3: note: kept on the host: 's' is updated (+) at elements the iterations share: the loop needs an array reduction, which omp-migrate does not emit yet (clang 19 on a GPU not checked)
-  // NOTE: serial-dependence.c:[[@LINE+2]]:5: note: offloaded: the dependence test proves its iterations independent
+  // NOTE: serial-dependence.c:[[@LINE+4]]:3: note: offloaded with its inner loop's header in its place
+  // NOTE: serial-dependence.c:[[@LINE+3]]:3: note: interchanged with the loop at line [[@LINE+4]]: this loop alone is not parallel ('s' is updated at elements the iterations share)
+  // OUT:      {{^  }}#pragma omp target teams distribute parallel for map(tofrom: s[0:n]) map(to: A){{$}}
+  // OUT-NEXT: {{^  }}for (int j = 0; j < n; j++)
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++)
       s[j] += A[i][j];
@@ -156,7 +161,7 @@ static long count_multiples(int n) {
   return cnt;
 }
 
-// REPORT: {{^}}reduction(+: A[i][j]); collapse(2) reduction(+: s); lastprivate(last){{$}}
+// REPORT: {{^}}reduction(+: A[i][j]); lastprivate(last){{$}}
 int main(void) {
   for (int i = 0; i < 2 * N; i++)
     v[i] = (i % 7) - 2.5;

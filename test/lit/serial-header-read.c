@@ -22,15 +22,16 @@
 int n[2] = {200, 1000};
 int cnt[1000];
 double a[200][1000];
-long rows; // (makes sweep's nest imperfect: no interchange)
+long rows; // (after the inner loop: sweep's nest imperfect, no interchange
+           // and no distribution)
 
 static void sweep(void) {
   // OUT: {{^ *}}#pragma omp target data map(to: n) map(tofrom: a)
   // OUT-NEXT: {{^ *}}for (int i = 1; i < n[0]; i++) {
   for (int i = 1; i < n[0]; i++) {
-    rows++;
     for (int j = 0; j < n[1]; j++)
       a[i][j] = a[i][j] + 0.5 * a[i - 1][j];
+    rows++;
   }
 }
 

@@ -80,10 +80,12 @@ TEST(SerialTest, ALoopThatIsNotAStatementOfABlockStays) {
 }
 
 TEST(SerialTest, TheBodyOfAHostLoopIsOffloaded) {
-  // The time loop carries a dependence; its body, a loop with no braces
-  // around it, gets the directive line before it.
+  // The time loop stays (its condition is no canonical bound; with one,
+  // its adds into a[i] would make it the exchanged nest's inner loop);
+  // its body, a loop with no braces around it, gets the directive line
+  // before it.
   PlanFixture X("void f(int n, double *restrict a) {\n"
-                "  for (int t = 0; t < 9; t++)\n"
+                "  for (int t = 0; t * t < 81; t++)\n"
                 "    for (int i = 0; i < n; i++)\n"
                 "      a[i] = a[i] + 1;\n"
                 "}\n",
