@@ -136,6 +136,9 @@ private:
   /// parallel over the whole nest with the headers exchanged
   /// (SerialLoop::DistributeTail); null otherwise.
   const ForStmt *distributable(const ForStmt *For);
+  /// interchangeWhy for For and its inner loop J with facts F, in this
+  /// function (the loops around For, the liveness after it).
+  std::string exchangeWhy(const ForStmt *For, const ForStmt *J, const RegionFacts &F);
   /// Why a loop proved parallel stays on the host for profitability (a
   /// small constant trip count of the loops the kernel spreads, from Top
   /// down Collapse levels; host loops around it); "" if it does not.
@@ -769,13 +772,7 @@ bool Finder::interchange(const ForStmt *For, SerialLoop &L) {
       return false;
   }
   std::shared_ptr<const RegionFacts> Facts = plainFactsOf(For);
-  if (!interchangeWhy(For, J, *Facts, Allocs, Fn,
-                      enclosingLoops(For, parents(),
-                                     [&](const ForStmt *Root) -> const RegionFacts & {
-                                       return plainFacts(Root);
-                                     }),
-                      [&](const VarDecl *V) { return live().mayBeReadAfter(For, V); })
-           .empty())
+  if (!exchangeWhy(For, J, *Facts).empty())
     return false;
   SerialLoop I;
   I.For = For;
@@ -814,15 +811,16 @@ const ForStmt *Finder::distributable(const ForStmt *For) {
   const auto *Body = cast<CompoundStmt>(For->getBody());
   std::set<const Stmt *> Head(Body->body_begin(), Body->body_end() - 1);
   RegionFacts Facts(For, Ctx, nullptr, std::move(Head));
-  if (!interchangeWhy(For, J, Facts, Allocs, Fn,
-                      enclosingLoops(For, parents(),
-                                     [&](const ForStmt *Root) -> const RegionFacts & {
-                                       return plainFacts(Root);
-                                     }),
-                      [&](const VarDecl *V) { return live().mayBeReadAfter(For, V); })
-           .empty())
-    return nullptr;
-  return J;
+  return exchangeWhy(For, J, Facts).empty() ? J : nullptr;
+}
+
+std::string Finder::exchangeWhy(const ForStmt *For, const ForStmt *J, const RegionFacts &F) {
+  return interchangeWhy(For, J, F, Allocs, Fn,
+                        enclosingLoops(For, parents(),
+                                       [&](const ForStmt *Root) -> const RegionFacts & {
+                                         return plainFacts(Root);
+                                       }),
+                        [&](const VarDecl *V) { return live().mayBeReadAfter(For, V); });
 }
 
 /// Functions that run on the device already (routine, declare target).
