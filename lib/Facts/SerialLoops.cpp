@@ -1,5 +1,6 @@
 //===- SerialLoops.cpp - Serial loops proved parallel ---------------------===//
 #include "Facts/SerialLoops.h"
+#include "Facts/SerialFinder.h"
 #include "Analysis/GlobalScalars.h"
 #include "Analysis/Liveness.h"
 #include "Analysis/PrivateArrays.h"
@@ -31,12 +32,12 @@
 using namespace clang;
 
 namespace ompm {
-namespace {
+namespace serial_detail {
 
 
 /// L kept on the host with Why: nothing of what the analysis found on the
 /// way (clauses, atomics, functions) is kept.
-SerialLoop kept(const SerialLoop &L, std::string Why, bool Proved = false) {
+SerialLoop kept(const SerialLoop &L, std::string Why, bool Proved) {
   SerialLoop K;
   K.For = L.For;
   K.Fn = L.Fn;
@@ -59,156 +60,6 @@ SerialLoop kept(const SerialLoop &L, std::string Why, bool Proved = false) {
 }
 
 
-class Finder {
-public:
-  Finder(ASTContext &Ctx, const SerialLoopOptions &Opts)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Opts(Opts), Allocs(Ctx),
-        Globals(Ctx, Allocs.callSites()) {}
-  void function(const FunctionDecl *F) {
-    Fn = F;
-    Privates.reset();
-    Scratch.reset();
-    Live = nullptr; // built for the first loop (most functions have none)
-    ConstsFound = false;
-    PlainFacts.clear(); // a function's loops are asked about in it only
-    Directives.clear();
-    Tested.clear();
-    Depth = 0;
-    visit(F->getBody());
-  }
-  std::vector<SerialLoop> Loops;
-
-private:
-  void visit(const Stmt *S) {
-    if (!S || isa<OpenACCConstructStmt>(S) || isa<OMPExecutableDirective>(S) ||
-        isa<LambdaExpr>(S))
-      return;
-    if (const auto *For = dyn_cast<ForStmt>(S)) {
-      SerialLoop L = analyse(For);
-      bool Parallel = L.Parallel;
-      if (!Parallel)
-        L.Facts.reset(); // only an offloaded loop's are read again
-      Loops.push_back(std::move(L));
-      if (Parallel)
-        return;
-    }
-    bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
-                isa<CXXForRangeStmt>(S);
-    // A host loop of a few iterations (`for (m = 3; m < 5; m++)` around a
-    // sweep) multiplies the kernels inside it by at most that: not a level.
-    unsigned Level = Loop && !fewIterations(S) ? 1 : 0;
-    Depth += Level;
-    for (const Stmt *C : S->children())
-      visit(C);
-    Depth -= Level;
-  }
-  /// The loops around the statement being visited (all on the host), less
-  /// those of a few iterations.
-  unsigned Depth = 0;
-  /// Whether S is a canonical for loop whose constant trip count is at most
-  /// Opts.FewHostIterations.
-  bool fewIterations(const Stmt *S) {
-    const auto *For = dyn_cast<ForStmt>(S);
-    if (!For)
-      return false;
-    const CanonicalLoop *CL = plainFacts(For).loopOf(For);
-    std::optional<long long> T = CL ? tripCount(*CL, consts()) : std::nullopt;
-    return T && *T <= static_cast<long long>(Opts.FewHostIterations);
-  }
-  SerialLoop analyse(const ForStmt *For);
-  /// directiveIn's answers, per function.
-  llvm::DenseMap<const Stmt *, const Stmt *> Directives;
-  /// Whether a line inserted after For is host code that runs right after
-  /// it (For is a statement of a block, and the next one starts on a later
-  /// line).
-  bool lineAfterIsFree(const ForStmt *For);
-  /// Sets L.LastIterationTest and L.LastBody when the last iteration of
-  /// For's collapsed nest (innermost loop Innermost) can store the values
-  /// of L.LastPrivate for the host; false when it cannot.
-  bool lastValuesStored(const ForStmt *For, const ForStmt *Innermost, SerialLoop &L);
-  bool parallel(const ForStmt *For, SerialLoop &L);
-  bool testLoop(const ForStmt *For, SerialLoop &L);
-  /// For, not parallel, with its inner loop's header exchanged
-  /// (SerialLoop::Interchanged): true, with L set, when that is proved.
-  bool interchange(const ForStmt *For, SerialLoop &L);
-  /// The last statement of For (kept on the host) when For may run as two
-  /// loops, the second of which, that statement under For's header, is
-  /// parallel over the whole nest with the headers exchanged
-  /// (SerialLoop::DistributeTail); null otherwise.
-  const ForStmt *distributable(const ForStmt *For);
-  /// interchangeWhy for For and its inner loop J with facts F, in this
-  /// function (the loops around For, the liveness after it).
-  std::string exchangeWhy(const ForStmt *For, const ForStmt *J, const RegionFacts &F);
-  /// Why a loop proved parallel stays on the host for profitability (a
-  /// small constant trip count of the loops the kernel spreads, from Top
-  /// down Collapse levels; host loops around it); "" if it does not.
-  std::string unprofitable(const ForStmt *Top, unsigned Collapse);
-  unsigned collapse(const ForStmt *For, const SerialLoop &L);
-  /// The loop's facts without following its calls, built once: a loop is
-  /// looked at as a candidate, as a collapsed level and for its last
-  /// values and trip count.
-  std::shared_ptr<const RegionFacts> plainFactsOf(const ForStmt *For) {
-    std::shared_ptr<const RegionFacts> &F = PlainFacts[For];
-    if (!F)
-      F = std::make_shared<const RegionFacts>(For, Ctx);
-    return F;
-  }
-  const RegionFacts &plainFacts(const ForStmt *For) { return *plainFactsOf(For); }
-
-  ASTContext &Ctx;
-  const SourceManager &SM;
-  const SerialLoopOptions &Opts;
-  AllocationFacts Allocs;
-  /// Who names which global, for every function's scratch arrays.
-  CodeUsers Users{Ctx};
-  /// The file's static scalars across its functions: a scratch global
-  /// (NPB's tmp1) is dead after a loop when nothing reads it before
-  /// assigning it, in the function or after it returns.
-  GlobalScalarLiveness Globals;
-  const FunctionDecl *Fn = nullptr;
-  /// Fn's, once a loop asks: the one Globals keeps for the walks through
-  /// calls (a function's CFG is built once).
-  const Liveness *Live = nullptr;
-  const Liveness &live() {
-    if (!Live)
-      Live = &Globals.liveOf(Fn);
-    return *Live;
-  }
-  /// The parents of Fn's body's statements (Live's).
-  const ParentMap &parents() { return live().parents(); }
-  /// Fn's arrays its loops may make private, once a loop asks.
-  std::unique_ptr<PrivateArrays> Privates;
-  PrivateArrays &privates() {
-    if (!Privates)
-      Privates = std::make_unique<PrivateArrays>(Fn, Ctx, parents());
-    return *Privates;
-  }
-  std::unique_ptr<ScratchRanges> Scratch;
-  ScratchRanges &scratch() {
-    if (!Scratch)
-      Scratch = std::make_unique<ScratchRanges>(Fn, Ctx, parents(), Users);
-    return *Scratch;
-  }
-  /// Fn's locals that keep the constant they are initialized with (`int
-  /// len = 20;`), by name: for trip counts.
-  std::map<std::string, Poly> Consts;
-  bool ConstsFound = false;
-  const std::map<std::string, Poly> &consts() {
-    if (!ConstsFound) {
-      ConstsFound = true;
-      Consts = constantLocals(Fn, Ctx);
-    }
-    return Consts;
-  }
-  /// plainFacts' facts of Fn's loops (its outermost loops' too, for the
-  /// bounds of the loops around a candidate: enclosingLoops).
-  std::map<const ForStmt *, std::shared_ptr<const RegionFacts>> PlainFacts;
-  /// What parallel() found for a loop of Fn: tested once though a loop is
-  /// tested as a collapsed level of the loop around it and again on its own
-  /// when that loop stays on the host (the followed calls are read again
-  /// each time otherwise).
-  std::map<const ForStmt *, std::pair<bool, SerialLoop>> Tested;
-};
 
 /// The ranges of the canonical loops of Fn around For, innermost first,
 /// each named by its variable (how For's region names an outer loop
@@ -442,66 +293,6 @@ bool Finder::testLoop(const ForStmt *For, SerialLoop &L) {
   return true;
 }
 
-/// The depth of the perfect rectangular nest below For whose loops are all
-/// proved parallel (1: For alone).
-unsigned Finder::collapse(const ForStmt *For, const SerialLoop &L) {
-  const std::vector<std::string> &LastPrivate = L.LastPrivate;
-  unsigned N = 1;
-  const ForStmt *Outer = For;
-  const RegionFacts &OF = plainFacts(For);
-  std::vector<std::string> Outers;
-  for (const CanonicalLoop &CL : OF.loops())
-    if (CL.For == For)
-      Outers.push_back(CL.Symbol);
-  while (true) {
-    const Stmt *B = Outer->getBody();
-    if (const auto *CS = dyn_cast<CompoundStmt>(B); CS && CS->size() == 1)
-      B = CS->body_front();
-    const auto *Inner = dyn_cast<ForStmt>(B);
-    if (!Inner)
-      return N;
-    const CanonicalLoop *IL = nullptr;
-    for (const CanonicalLoop &CL : OF.loops())
-      if (CL.For == Inner)
-        IL = &CL;
-    if (!IL)
-      return N;
-    for (const std::string &S : Outers)
-      if (IL->Min.mentions(S) || IL->Max.mentions(S))
-        return N; // not rectangular
-    SerialLoop Tmp;
-    // An inner level's reductions must be the outer loop's (`s += a[i][j]`
-    // reduces over the whole collapsed nest).
-    // A value read after the nest that the inner level writes is the
-    // outer's too (its last value is the last iteration's of the collapsed
-    // nest, stored as the outer's: lastValuesStored).
-    if (!parallel(Inner, Tmp) ||
-        llvm::any_of(Tmp.LastPrivate, [&](const std::string &V) {
-          return !llvm::is_contained(LastPrivate, V);
-        }) ||
-        !Tmp.LastValueOfIV.empty() || !Tmp.ElementReductions.empty() ||
-        !Tmp.ArgReductions.empty() ||
-        !Tmp.ArrayReductions.empty() ||
-        llvm::any_of(Tmp.SmallArrayReductions, [&](const std::string &R) {
-          return !llvm::is_contained(L.SmallArrayReductions, R);
-        }) ||
-        Tmp.PrivateArrays != L.PrivateArrays || !Tmp.RowTests.empty() || !Tmp.Guards.empty() ||
-        llvm::any_of(Tmp.OverlapTests, [&](const auto &P) {
-          return !llvm::is_contained(L.OverlapTests, P) &&
-                 !llvm::is_contained(L.OverlapTests, std::make_pair(P.second, P.first));
-        }) ||
-        llvm::any_of(Tmp.Reductions, [&](const std::string &R) {
-          return !llvm::is_contained(L.Reductions, R);
-        }))
-      return N;
-    if (llvm::is_contained(LastPrivate, OF.nameOf(IL->IV)))
-      return N; // its final value after the nest: not a collapsed level's
-    Outers.push_back(IL->Symbol);
-    Outer = Inner;
-    ++N;
-  }
-}
-
 bool Finder::lineAfterIsFree(const ForStmt *For) {
   const auto *CS = dyn_cast_or_null<CompoundStmt>(parents().getParent(const_cast<ForStmt *>(For)));
   if (!CS || For->getEndLoc().isMacroID())
@@ -727,102 +518,6 @@ SerialLoop Finder::analyse(const ForStmt *For) {
   return L;
 }
 
-std::string Finder::unprofitable(const ForStmt *Top, unsigned Collapse) {
-  // A small constant trip count stays on the host.
-  unsigned long long Trips = 1;
-  bool Known = true;
-  const RegionFacts &F = plainFacts(Top);
-  const ForStmt *Cur = Top;
-  for (unsigned K = 0; K < Collapse && Cur; ++K) {
-    const CanonicalLoop *CL = F.loopOf(Cur);
-    std::optional<long long> T = CL ? tripCount(*CL, consts()) : std::nullopt;
-    if (!T) {
-      Known = false;
-      break;
-    }
-    Trips *= static_cast<unsigned long long>(std::max<long long>(*T, 0));
-    const Stmt *B = Cur->getBody();
-    if (const auto *CS = dyn_cast<CompoundStmt>(B); CS && CS->size() == 1)
-      B = CS->body_front();
-    Cur = dyn_cast<ForStmt>(B);
-  }
-  bool TooDeep = Depth >= Opts.MaxHostLoopsAround;
-  if ((Known && Trips < Opts.MinTripCount) || TooDeep)
-    return TooDeep ? "it is inside " + std::to_string(Depth) + " loops that stay on "
-                     "the host, and would start a kernel for each of their "
-                     "iterations (profitability: at most " +
-                     std::to_string(Opts.MaxHostLoopsAround - 1) + ")"
-                   : "its " + std::to_string(Trips) + " iterations are too few to "
-                     "offload (fewer than " + std::to_string(Opts.MinTripCount) + ")";
-  return "";
-}
-
-bool Finder::interchange(const ForStmt *For, SerialLoop &L) {
-  const ForStmt *J = interchangeableInner(For, Ctx);
-  if (!J)
-    return false;
-  // Not when the inner loop collapses with loops of its own: a kernel per
-  // outer iteration then spreads more iterations than the exchanged nest,
-  // whose new outer loop alone is spread.
-  {
-    SerialLoop T;
-    T.For = J;
-    T.Fn = Fn;
-    if (parallel(J, T) && collapse(J, T) > 1)
-      return false;
-  }
-  std::shared_ptr<const RegionFacts> Facts = plainFactsOf(For);
-  if (!exchangeWhy(For, J, *Facts).empty())
-    return false;
-  SerialLoop I;
-  I.For = For;
-  I.Fn = Fn;
-  I.Facts = Facts;
-  I.Interchanged = J;
-  I.InterchangeWhy = L.Why;
-  L = std::move(I);
-  return true;
-}
-
-const ForStmt *Finder::distributable(const ForStmt *For) {
-  if (!Opts.Distribute)
-    return nullptr;
-  // The two loops are two statements of the block that holds this one.
-  const ForStmt *J = distributableTail(For, Ctx);
-  if (!J || !isa_and_nonnull<CompoundStmt>(parents().getParent(const_cast<ForStmt *>(For))) ||
-      directiveIn(For->getBody(), Directives))
-    return nullptr;
-  // The tail alone parallel, and not collapsing with loops of its own (as
-  // for an exchange).
-  {
-    SerialLoop T;
-    T.For = J;
-    T.Fn = Fn;
-    if (!parallel(J, T) || collapse(J, T) > 1 || !unprofitable(J, 1).empty())
-      return nullptr;
-  }
-  // No two pointers of the loop that may be the same memory (a write of
-  // one part could be a read of the other under another name).
-  if (!distributionWhy(For, J, plainFacts(For)).empty() ||
-      !aliasPairs(plainFacts(For), Allocs, Fn).empty())
-    return nullptr;
-  // The tail over the whole nest, as the second loop will be: its facts
-  // are the loop's without the statements before the tail.
-  const auto *Body = cast<CompoundStmt>(For->getBody());
-  std::set<const Stmt *> Head(Body->body_begin(), Body->body_end() - 1);
-  RegionFacts Facts(For, Ctx, nullptr, std::move(Head));
-  return exchangeWhy(For, J, Facts).empty() ? J : nullptr;
-}
-
-std::string Finder::exchangeWhy(const ForStmt *For, const ForStmt *J, const RegionFacts &F) {
-  return interchangeWhy(For, J, F, Allocs, Fn,
-                        enclosingLoops(For, parents(),
-                                       [&](const ForStmt *Root) -> const RegionFacts & {
-                                         return plainFacts(Root);
-                                       }),
-                        [&](const VarDecl *V) { return live().mayBeReadAfter(For, V); });
-}
-
 /// Functions that run on the device already (routine, declare target).
 bool deviceFunction(const FunctionDecl *F) {
   for (const FunctionDecl *R : F->redecls())
@@ -831,7 +526,9 @@ bool deviceFunction(const FunctionDecl *F) {
   return false;
 }
 
-} // namespace
+} // namespace serial_detail
+
+using namespace serial_detail;
 
 std::vector<SerialLoop> findSerialLoops(ASTContext &Ctx, const SerialLoopOptions &Opts) {
   const SourceManager &SM = Ctx.getSourceManager();

@@ -1,0 +1,177 @@
+//===- SerialNests.cpp - The serial search's nests -----------------------===//
+//
+// Collapsed levels, exchanged headers, distribution, profitability: the
+// decisions of the search (SerialFinder.h) about a loop and those inside
+// or around it.
+//
+//===----------------------------------------------------------------------===//
+#include "Facts/SerialFinder.h"
+#include "Facts/Dependence.h"
+#include "Facts/Distribution.h"
+#include "Facts/Interchange.h"
+#include "Facts/LoopShapes.h"
+#include "Facts/LoopValues.h"
+#include "Facts/SerialAliasing.h"
+#include "Facts/StmtWalk.h"
+
+namespace ompm {
+namespace serial_detail {
+
+/// The depth of the perfect rectangular nest below For whose loops are all
+/// proved parallel (1: For alone).
+unsigned Finder::collapse(const ForStmt *For, const SerialLoop &L) {
+  const std::vector<std::string> &LastPrivate = L.LastPrivate;
+  unsigned N = 1;
+  const ForStmt *Outer = For;
+  const RegionFacts &OF = plainFacts(For);
+  std::vector<std::string> Outers;
+  for (const CanonicalLoop &CL : OF.loops())
+    if (CL.For == For)
+      Outers.push_back(CL.Symbol);
+  while (true) {
+    const Stmt *B = Outer->getBody();
+    if (const auto *CS = dyn_cast<CompoundStmt>(B); CS && CS->size() == 1)
+      B = CS->body_front();
+    const auto *Inner = dyn_cast<ForStmt>(B);
+    if (!Inner)
+      return N;
+    const CanonicalLoop *IL = nullptr;
+    for (const CanonicalLoop &CL : OF.loops())
+      if (CL.For == Inner)
+        IL = &CL;
+    if (!IL)
+      return N;
+    for (const std::string &S : Outers)
+      if (IL->Min.mentions(S) || IL->Max.mentions(S))
+        return N; // not rectangular
+    SerialLoop Tmp;
+    // An inner level's reductions must be the outer loop's (`s += a[i][j]`
+    // reduces over the whole collapsed nest).
+    // A value read after the nest that the inner level writes is the
+    // outer's too (its last value is the last iteration's of the collapsed
+    // nest, stored as the outer's: lastValuesStored).
+    if (!parallel(Inner, Tmp) ||
+        llvm::any_of(Tmp.LastPrivate, [&](const std::string &V) {
+          return !llvm::is_contained(LastPrivate, V);
+        }) ||
+        !Tmp.LastValueOfIV.empty() || !Tmp.ElementReductions.empty() ||
+        !Tmp.ArgReductions.empty() ||
+        !Tmp.ArrayReductions.empty() ||
+        llvm::any_of(Tmp.SmallArrayReductions, [&](const std::string &R) {
+          return !llvm::is_contained(L.SmallArrayReductions, R);
+        }) ||
+        Tmp.PrivateArrays != L.PrivateArrays || !Tmp.RowTests.empty() || !Tmp.Guards.empty() ||
+        llvm::any_of(Tmp.OverlapTests, [&](const auto &P) {
+          return !llvm::is_contained(L.OverlapTests, P) &&
+                 !llvm::is_contained(L.OverlapTests, std::make_pair(P.second, P.first));
+        }) ||
+        llvm::any_of(Tmp.Reductions, [&](const std::string &R) {
+          return !llvm::is_contained(L.Reductions, R);
+        }))
+      return N;
+    if (llvm::is_contained(LastPrivate, OF.nameOf(IL->IV)))
+      return N; // its final value after the nest: not a collapsed level's
+    Outers.push_back(IL->Symbol);
+    Outer = Inner;
+    ++N;
+  }
+}
+
+std::string Finder::unprofitable(const ForStmt *Top, unsigned Collapse) {
+  // A small constant trip count stays on the host.
+  unsigned long long Trips = 1;
+  bool Known = true;
+  const RegionFacts &F = plainFacts(Top);
+  const ForStmt *Cur = Top;
+  for (unsigned K = 0; K < Collapse && Cur; ++K) {
+    const CanonicalLoop *CL = F.loopOf(Cur);
+    std::optional<long long> T = CL ? tripCount(*CL, consts()) : std::nullopt;
+    if (!T) {
+      Known = false;
+      break;
+    }
+    Trips *= static_cast<unsigned long long>(std::max<long long>(*T, 0));
+    const Stmt *B = Cur->getBody();
+    if (const auto *CS = dyn_cast<CompoundStmt>(B); CS && CS->size() == 1)
+      B = CS->body_front();
+    Cur = dyn_cast<ForStmt>(B);
+  }
+  bool TooDeep = Depth >= Opts.MaxHostLoopsAround;
+  if ((Known && Trips < Opts.MinTripCount) || TooDeep)
+    return TooDeep ? "it is inside " + std::to_string(Depth) + " loops that stay on "
+                     "the host, and would start a kernel for each of their "
+                     "iterations (profitability: at most " +
+                     std::to_string(Opts.MaxHostLoopsAround - 1) + ")"
+                   : "its " + std::to_string(Trips) + " iterations are too few to "
+                     "offload (fewer than " + std::to_string(Opts.MinTripCount) + ")";
+  return "";
+}
+
+bool Finder::interchange(const ForStmt *For, SerialLoop &L) {
+  const ForStmt *J = interchangeableInner(For, Ctx);
+  if (!J)
+    return false;
+  // Not when the inner loop collapses with loops of its own: a kernel per
+  // outer iteration then spreads more iterations than the exchanged nest,
+  // whose new outer loop alone is spread.
+  {
+    SerialLoop T;
+    T.For = J;
+    T.Fn = Fn;
+    if (parallel(J, T) && collapse(J, T) > 1)
+      return false;
+  }
+  std::shared_ptr<const RegionFacts> Facts = plainFactsOf(For);
+  if (!exchangeWhy(For, J, *Facts).empty())
+    return false;
+  SerialLoop I;
+  I.For = For;
+  I.Fn = Fn;
+  I.Facts = Facts;
+  I.Interchanged = J;
+  I.InterchangeWhy = L.Why;
+  L = std::move(I);
+  return true;
+}
+
+const ForStmt *Finder::distributable(const ForStmt *For) {
+  if (!Opts.Distribute)
+    return nullptr;
+  // The two loops are two statements of the block that holds this one.
+  const ForStmt *J = distributableTail(For, Ctx);
+  if (!J || !isa_and_nonnull<CompoundStmt>(parents().getParent(const_cast<ForStmt *>(For))) ||
+      directiveIn(For->getBody(), Directives))
+    return nullptr;
+  // The tail alone parallel, and not collapsing with loops of its own (as
+  // for an exchange).
+  {
+    SerialLoop T;
+    T.For = J;
+    T.Fn = Fn;
+    if (!parallel(J, T) || collapse(J, T) > 1 || !unprofitable(J, 1).empty())
+      return nullptr;
+  }
+  // No two pointers of the loop that may be the same memory (a write of
+  // one part could be a read of the other under another name).
+  if (!distributionWhy(For, J, plainFacts(For)).empty() ||
+      !aliasPairs(plainFacts(For), Allocs, Fn).empty())
+    return nullptr;
+  // The tail over the whole nest, as the second loop will be: its facts
+  // are the loop's without the statements before the tail.
+  const auto *Body = cast<CompoundStmt>(For->getBody());
+  std::set<const Stmt *> Head(Body->body_begin(), Body->body_end() - 1);
+  RegionFacts Facts(For, Ctx, nullptr, std::move(Head));
+  return exchangeWhy(For, J, Facts).empty() ? J : nullptr;
+}
+
+std::string Finder::exchangeWhy(const ForStmt *For, const ForStmt *J, const RegionFacts &F) {
+  return interchangeWhy(For, J, F, Allocs, Fn,
+                        enclosingLoops(For, parents(),
+                                       [&](const ForStmt *Root) -> const RegionFacts & {
+                                         return plainFacts(Root);
+                                       }),
+                        [&](const VarDecl *V) { return live().mayBeReadAfter(For, V); });
+}
+
+} // namespace serial_detail
+} // namespace ompm
