@@ -33,9 +33,19 @@ const ForStmt *distributableTail(const ForStmt *For, const ASTContext &Ctx) {
   for (SourceLocation L : {Body->getLBracLoc(), Body->getRBracLoc()})
     if (L.isInvalid() || L.isMacroID() || !SM.isInMainFile(L))
       return nullptr;
-  return startsItsLine(Tail->getBeginLoc(), SM) && startsItsLine(Body->getRBracLoc(), SM)
-             ? Tail
-             : nullptr;
+  if (!startsItsLine(Tail->getBeginLoc(), SM) || !startsItsLine(Body->getRBracLoc(), SM))
+    return nullptr;
+  // No preprocessor line inside (an #if around the tail would hold the
+  // split's lines in one configuration only).
+  unsigned B = SM.getFileOffset(For->getBeginLoc()), E = SM.getFileOffset(Body->getRBracLoc());
+  llvm::StringRef Text = SM.getBufferData(SM.getFileID(For->getBeginLoc())).slice(B, E);
+  for (llvm::StringRef Rest = Text; !Rest.empty();) {
+    auto [Line, Next] = Rest.split('\n');
+    if (Line.ltrim(" \t").starts_with("#"))
+      return nullptr;
+    Rest = Next;
+  }
+  return Tail;
 }
 
 namespace {

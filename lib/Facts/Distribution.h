@@ -31,8 +31,9 @@ class RegionFacts;
 
 /// The last statement of For's body when it is a for loop with other
 /// statements before it in For's block, their headers may trade places
-/// (headersTradeable), the tail starts its line and the block's braces are
-/// in the main file outside macros; null otherwise.
+/// (headersTradeable), the tail starts its line, the block's braces are
+/// in the main file outside macros and no preprocessor line is inside;
+/// null otherwise.
 const clang::ForStmt *distributableTail(const clang::ForStmt *For, const clang::ASTContext &Ctx);
 
 /// Why For may not run as its head (the statements before Tail) over all

@@ -53,6 +53,17 @@ TEST(DistributionTest, TheShape) {
                 "  }\n"
                 "}\n"),
             "no tail");
+  // A preprocessor line inside.
+  EXPECT_EQ(why("void f(int m, int n, double *y, double *t) {\n"
+                "  for (int i = 0; i < m; i++) {\n"
+                "    t[i] = 0;\n"
+                "#ifndef NO_Y\n"
+                "    for (int j = 0; j < n; j++)\n"
+                "      y[j] += t[i];\n"
+                "#endif\n"
+                "  }\n"
+                "}\n"),
+            "no tail");
   // The tail not at the start of its line.
   EXPECT_EQ(why("void f(int m, int n, double *y, double *t) {\n"
                 "  for (int i = 0; i < m; i++) {\n"
