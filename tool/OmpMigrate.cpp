@@ -258,7 +258,7 @@ int main(int argc, const char **argv) {
     for (llvm::StringRef P : Parts) {
       if (P.trim() == "serial") {
         Opts.Plan.OffloadSerial = true;
-        Opts.Plan.DistributeLoops = true; // lib/Driver/Distribute.h
+        Opts.Plan.DistributeLoops = Opts.Plan.SplitLoops = true; // lib/Driver/Distribute.h
       } else if (P.trim() == "openmp") {
         Opts.Plan.OffloadOpenMP = true;
       } else {

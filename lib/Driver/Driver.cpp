@@ -186,7 +186,7 @@ public:
       return;
     Compiler.createSourceManager();
     PlanOptions Second = Opts;
-    Second.DistributeLoops = false;
+    Second.SplitLoops = false;
     std::set<std::string> SecondReported = ReportedBefore;
     std::vector<FileResult> Again;
     Action Act(Second, Again, SecondReported, &Log);

@@ -114,7 +114,8 @@ private:
   /// loops, the second of which, that statement under For's header, is
   /// parallel over the whole nest with the headers exchanged
   /// (SerialLoop::DistributeTail); null otherwise.
-  const ForStmt *distributable(const ForStmt *For);
+  /// Why: why not, once the tail is parallel alone and worth a kernel.
+  const ForStmt *distributable(const ForStmt *For, std::string &Why);
   /// interchangeWhy for For and its inner loop J with facts F, in this
   /// function (the loops around For, the liveness after it).
   std::string exchangeWhy(const ForStmt *For, const ForStmt *J, const RegionFacts &F);

@@ -44,6 +44,7 @@ SerialLoop kept(const SerialLoop &L, std::string Why, bool Proved) {
   K.Why = std::move(Why);
   K.ProvedParallel = Proved;
   K.DistributeTail = L.DistributeTail;
+  K.DistributeWhy = L.DistributeWhy;
   if (Proved) {
     // The clauses the proof found, for the report (what a hand port needs).
     for (const auto *List : {&L.Reductions, &L.ElementReductions, &L.ArrayReductions})
@@ -385,7 +386,10 @@ SerialLoop Finder::analyse(const ForStmt *For) {
     // otherwise the loops inside are looked at on their own.
     SerialLoop I = L;
     if (!interchange(For, I) || !unprofitable(I.Interchanged, 1).empty()) {
-      L.DistributeTail = distributable(For);
+      // (Why not, unsaid: a loop carrying a dependence of its own, a time
+      // step, would be told to split what cannot help.)
+      std::string Unsaid;
+      L.DistributeTail = distributable(For, Unsaid);
       return L;
     }
     I.Parallel = true;
@@ -406,7 +410,7 @@ SerialLoop Finder::analyse(const ForStmt *For) {
       I.Parallel = true;
       return I;
     }
-    L.DistributeTail = distributable(For);
+    L.DistributeTail = distributable(For, L.DistributeWhy);
   }
   if (!L.ElementReductions.empty())
     return kept(L, "'" + StringRef(L.ElementReductions.front()).split(':').second.trim().str() +

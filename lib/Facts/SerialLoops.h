@@ -132,6 +132,10 @@ struct SerialLoop {
   /// (Facts/Distribution): that statement. The driver then plans the file
   /// again with the loop written as two (lib/Driver/Distribute).
   const clang::ForStmt *DistributeTail = nullptr;
+  /// For a loop kept for a reduction the translation does not emit, whose
+  /// last statement is a loop parallel alone: why it is not written as two
+  /// (a note of the decision); "" otherwise.
+  std::string DistributeWhy;
   /// Loops inside this one (not collapsed with it) that are parallel each
   /// for one iteration of it and write arrays along their own variable
   /// (`C[i][j]` for the `j` loop of gemm's `i`): the kernel spreads this

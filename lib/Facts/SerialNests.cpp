@@ -134,7 +134,7 @@ bool Finder::interchange(const ForStmt *For, SerialLoop &L) {
   return true;
 }
 
-const ForStmt *Finder::distributable(const ForStmt *For) {
+const ForStmt *Finder::distributable(const ForStmt *For, std::string &Why) {
   if (!Opts.Distribute)
     return nullptr;
   // The two loops are two statements of the block that holds this one.
@@ -151,17 +151,29 @@ const ForStmt *Finder::distributable(const ForStmt *For) {
     if (!parallel(J, T) || collapse(J, T) > 1 || !unprofitable(J, 1).empty())
       return nullptr;
   }
+  // Why not, from here on: what the user may change.
+  std::string Tail = "the loop at line " +
+                     std::to_string(SM.getPresumedLineNumber(SM.getExpansionLoc(J->getBeginLoc())));
+  Why = distributionWhy(For, J, plainFacts(For));
   // No two pointers of the loop that may be the same memory (a write of
   // one part could be a read of the other under another name).
-  if (!distributionWhy(For, J, plainFacts(For)).empty() ||
-      !aliasPairs(plainFacts(For), Allocs, Fn).empty())
+  if (Why.empty() && !aliasPairs(plainFacts(For), Allocs, Fn).empty())
+    Why = "pointers of the loop may be the same memory (declare them restrict)";
+  if (!Why.empty()) {
+    Why = "not written as two loops (the statements before " + Tail + ", then that loop): " + Why;
     return nullptr;
+  }
   // The tail over the whole nest, as the second loop will be: its facts
   // are the loop's without the statements before the tail.
   const auto *Body = cast<CompoundStmt>(For->getBody());
   std::set<const Stmt *> Head(Body->body_begin(), Body->body_end() - 1);
   RegionFacts Facts(For, Ctx, nullptr, std::move(Head));
-  return exchangeWhy(For, J, Facts).empty() ? J : nullptr;
+  if (std::string W = exchangeWhy(For, J, Facts); !W.empty()) {
+    Why = "not written as two loops: " + Tail + " would not be parallel over all the "
+          "iterations (" + W + ")";
+    return nullptr;
+  }
+  return J;
 }
 
 std::string Finder::exchangeWhy(const ForStmt *For, const ForStmt *J, const RegionFacts &F) {

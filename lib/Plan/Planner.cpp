@@ -119,6 +119,7 @@ FilePlan planFile(ASTContext &Ctx, const std::vector<Directive> &InputDirs,
   std::vector<Kernel> Kernels = std::move(St.Kernels);
   SerialTranslator Serial(Base, Kernels);
   Serial.TeamHistograms = Opts.TeamHistograms;
+  Serial.SplitLoops = Opts.SplitLoops;
   Serial.addForeign(St.GlobalDeclared);
   if (Opts.OffloadSerial) {
     SerialLoopOptions SO;

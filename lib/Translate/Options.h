@@ -65,9 +65,11 @@ struct PlanOptions {
   /// default until checked on a GPU.
   bool TeamHistograms = false;
   /// With --offload=serial: loops kept on the host that may run as two
-  /// loops, the second parallel once interchanged, are listed in
-  /// FilePlan::Splits (the driver's first round; lib/Driver/Distribute).
+  /// loops, the second parallel once interchanged, are looked for (the
+  /// driver; lib/Driver/Distribute), and with SplitLoops listed in
+  /// FilePlan::Splits (its first round; the second plans the split text).
   bool DistributeLoops = false;
+  bool SplitLoops = false;
   /// The driver writes the project's headers (-i, --output-dir, --diff):
   /// a directive of a `_Pragma` in a header's macro definition is
   /// translated in the header (FileResult::MacroEdits); otherwise the file

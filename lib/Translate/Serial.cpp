@@ -419,8 +419,10 @@ void SerialTranslator::run(const std::vector<SerialLoop> &Loops) {
       Keep(L.Why);
       Out.Loops.back().Parallel = L.ProvedParallel;
       Out.Loops.back().Needs = L.Needs;
-      if (L.DistributeTail)
+      if (L.DistributeTail && SplitLoops)
         split(L);
+      if (!L.DistributeWhy.empty())
+        Out.Decisions.back().Notes.push_back(L.DistributeWhy);
       continue;
     }
     std::unique_ptr<ParentMap> &Parents = FnParents[L.Fn];

@@ -41,6 +41,9 @@ public:
     for (const clang::ValueDecl *V : Vs)
       Foreign.insert(llvm::cast<clang::ValueDecl>(V->getCanonicalDecl()));
   }
+  /// Loops that may run as two are listed in the plan's Splits
+  /// (PlanOptions::SplitLoops).
+  bool SplitLoops = false;
   /// Removes from every kernel's items the globals made `declare target
   /// link`: each kernel maps them itself, and no data region may hold them
   /// (clang 19 refuses `target update` of a static one).

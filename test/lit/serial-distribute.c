@@ -9,7 +9,10 @@
 // Refused: a scalar the first part sets
 // for the second (`scaled`), an array the second part writes at elements
 // other iterations of the first read (`reads_back`), a variable declared
-// in the loop and used by both parts (`declared`).
+// in the loop and used by both parts (`declared`). A loop kept for a
+// reduction the translation does not emit (`scaled`, `declared`) says why
+// it is not written as two (--explain); one that carries a dependence of
+// its own (`reads_back`, like a time step) does not.
 // RUN: %omp-migrate --offload=serial --explain %s -- > %t.c 2> %t.err
 // RUN: %FileCheck %s < %t.c
 // RUN: %FileCheck %s --check-prefix=NOTE < %t.err
@@ -58,7 +61,8 @@ static void atax(int m, int n, double A[N][N], double x[N], double y[N], double 
 // CHECK-LABEL: static void scaled(
 // CHECK:      {{^    }}s = x[i] * 2.0;
 // CHECK-NEXT: {{^    }}#pragma omp target teams distribute parallel for map(tofrom: y[0:n]) map(to: A[i:1]){{$}}
-// NOTE: [[@LINE+6]]:3: note: kept on the host: 'y' is updated (+) at elements the iterations share
+// NOTE: [[@LINE+7]]:3: note: kept on the host: 'y' is updated (+) at elements the iterations share
+// NOTE: [[@LINE+6]]:3: note: not written as two loops (the statements before the loop at line [[@LINE+8]], then that loop): 's' is written by one part and used by the other
 static void scaled(int m, int n, double A[N][N], double x[N], double y[N]) {
   int i, j;
   double s;
@@ -88,6 +92,7 @@ static void reads_back(int m, int n, double A[N][N], double y[N], double tmp[N])
 // CHECK:      {{^    }}double t = x[i];
 // CHECK-NEXT: {{^    }}x[i] = t + 1.0;
 // CHECK-NEXT: {{^    }}#pragma omp target teams distribute parallel for map(tofrom: y[0:n]) map(to: A[i:1]){{$}}
+// NOTE: [[@LINE+3]]:3: note: not written as two loops (the statements before the loop at line [[@LINE+6]], then that loop): 't' is declared in the loop and used by both parts
 static void declared(int m, int n, double A[N][N], double x[N], double y[N]) {
   int i, j;
   for (i = 0; i < m; i++) {
@@ -155,5 +160,5 @@ int main(void) {
 // The report: the input's loops, the first at its line (offloaded, split
 // before its last statement), the last loop offloaded with the first
 // one's header inside it.
-// JSON: "distributed_tail": 53
-// JSON: "interchanged_with": 49
+// JSON: "distributed_tail": 56
+// JSON: "interchanged_with": 52
