@@ -129,6 +129,11 @@ public:
     return Out;
   }
 
+  /// Whether [B, E) of the split text overlaps a loop.
+  bool overlapsLoop(unsigned B, unsigned E) const {
+    return llvm::any_of(Groups, [&](const Group &G) { return B < G.End && E > G.Begin; });
+  }
+
 private:
   /// A construct's place: inside a loop, the loop's start.
   unsigned ownerOf(unsigned O) const {
@@ -179,9 +184,8 @@ bool adoptSplitPlan(FileResult &R, const std::string &Original,
     return false;
   std::vector<std::pair<unsigned, unsigned>> Skipped;
   for (auto [B, E] : R.Skipped) {
-    for (const LoopSplit &S : Splits)
-      if (B < S.End + S.Text.size() && E > S.Begin)
-        return false;
+    if (C.overlapsLoop(B, E))
+      return false;
     Skipped.push_back({C.map(B), C.map(E)});
   }
   // Adopted.

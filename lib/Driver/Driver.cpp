@@ -139,21 +139,35 @@ public:
     // The bodies of system headers' functions are skipped (Consumer).
     Invocation->getFrontendOpts().SkipFunctionBodies = true;
     TextDiagnosticPrinter Printer(Diags, Invocation->getDiagnosticOpts());
-    auto Again = std::make_shared<CompilerInvocation>(*Invocation);
-    std::set<std::string> ReportedBefore = Reported;
-    CompilerInstance Compiler(std::move(Invocation), PCH);
+    // What a second plan of the file starts from (planSplit).
+    std::shared_ptr<CompilerInvocation> Again;
+    std::set<std::string> ReportedBefore;
+    if (Opts.SplitLoops) {
+      Again = std::make_shared<CompilerInvocation>(*Invocation);
+      ReportedBefore = Reported;
+    }
+    std::unique_ptr<FrontendAction> Act = create();
+    bool Ok = execute(std::move(Invocation), Files, PCH, Printer, *Act, &Diags);
+    if (Ok && Again && !Results.empty() && !Results.back().Plan.Splits.empty())
+      planSplit(std::move(Again), Files, PCH, ReportedBefore);
+    return Ok;
+  }
+
+  /// Runs Act over Invocation in Files, its diagnostics to Printer.
+  static bool execute(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
+                      std::shared_ptr<PCHContainerOperations> PCH, DiagnosticConsumer &Printer,
+                      FrontendAction &Act, llvm::raw_ostream *Verbose) {
+    CompilerInstance Compiler(std::move(Invocation), std::move(PCH));
     Compiler.setVirtualFileSystem(Files->getVirtualFileSystemPtr());
     Compiler.setFileManager(Files);
     Compiler.createDiagnostics(&Printer, /*ShouldOwnClient=*/false);
     if (!Compiler.hasDiagnostics())
       return false;
     Compiler.createSourceManager();
-    Compiler.setVerboseOutputStream(Diags);
-    std::unique_ptr<FrontendAction> Act = create();
-    bool Ok = Compiler.ExecuteAction(*Act);
+    if (Verbose)
+      Compiler.setVerboseOutputStream(*Verbose);
+    bool Ok = Compiler.ExecuteAction(Act);
     Files->clearStatCache();
-    if (Ok && !Results.empty() && !Results.back().Plan.Splits.empty())
-      planSplit(std::move(Again), Files, PCH, ReportedBefore);
     return Ok;
   }
 
@@ -178,20 +192,12 @@ public:
     std::string Ignored;
     llvm::raw_string_ostream Sink(Ignored);
     TextDiagnosticPrinter Printer(Sink, Invocation->getDiagnosticOpts());
-    CompilerInstance Compiler(std::move(Invocation), std::move(PCH));
-    Compiler.setVirtualFileSystem(Files->getVirtualFileSystemPtr());
-    Compiler.setFileManager(Files);
-    Compiler.createDiagnostics(&Printer, /*ShouldOwnClient=*/false);
-    if (!Compiler.hasDiagnostics())
-      return;
-    Compiler.createSourceManager();
     PlanOptions Second = Opts;
     Second.SplitLoops = false;
     std::set<std::string> SecondReported = ReportedBefore;
     std::vector<FileResult> Again;
     Action Act(Second, Again, SecondReported, &Log);
-    bool Ok = Compiler.ExecuteAction(Act);
-    Files->clearStatCache();
+    bool Ok = execute(std::move(Invocation), Files, std::move(PCH), Printer, Act, nullptr);
     if (!Ok || Again.size() != 1 ||
         !adoptSplitPlan(Again.front(), First.Original, First.Plan.Splits))
       return;

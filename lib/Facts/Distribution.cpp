@@ -104,16 +104,10 @@ std::string distributionWhy(const ForStmt *For, const ForStmt *Tail, const Regio
   std::function<void(const Stmt *)> Writes = [&](const Stmt *S) {
     if (!S || !Opaque.empty())
       return;
-    const Expr *Target = nullptr;
-    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
-      Target = B->getLHS();
-    if (const auto *U = dyn_cast<UnaryOperator>(S)) {
-      if (U->getOpcode() == UO_AddrOf)
-        Opaque = "an address is taken";
-      if (U->isIncrementDecrementOp())
-        Target = U->getSubExpr();
-    }
-    if (Target) {
+    const auto *U = dyn_cast<UnaryOperator>(S);
+    if (U && U->getOpcode() == UO_AddrOf)
+      Opaque = "an address is taken";
+    else if (const Expr *Target = writtenLValue(S)) {
       const Expr *E = Target->IgnoreParenImpCasts();
       while (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
         E = A->getBase()->IgnoreParenImpCasts();

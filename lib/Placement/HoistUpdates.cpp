@@ -314,12 +314,7 @@ void HoistAttempt::dropSentAgain(const Stmt *S, UseUpdates &U, const Stmt *Next,
     }
     // A variable assigned, stepped or whose address is taken (Assigned),
     // or what it points to or holds (Parts: an element, a member).
-    const Expr *Target = nullptr;
-    if (const auto *B = dyn_cast<BinaryOperator>(X); B && B->isAssignmentOp())
-      Target = B->getLHS();
-    if (const auto *U = dyn_cast<UnaryOperator>(X);
-        U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf))
-      Target = U->getSubExpr();
+    const Expr *Target = writtenLValue(X);
     bool Part = false;
     while (Target) {
       Target = Target->IgnoreParenImpCasts();

@@ -124,3 +124,43 @@ TEST(DistributeTest, PlansNotKept) {
   R.SelfCheck.clear();
   EXPECT_TRUE(adoptSplitPlan(R, In, {S}));
 }
+
+TEST(DistributeTest, SkippedRangesOfTheSecondOfTwoLoops) {
+  // Two loops split: a range the preprocessor skipped after both maps back
+  // by both splits' lengths; one inside the second loop (in the split
+  // text's offsets, past the first split) keeps the first plan.
+  std::string In = std::string(Input) + Input;
+  LoopSplit S1 = split(), S2 = split();
+  unsigned Half = std::string(Input).size();
+  S2.Begin += Half;
+  S2.End += Half;
+  S2.At += Half;
+  S2.Line += 7;
+  S2.TailLine += 7;
+  S2.Text = "  }\n#line 9\n  for (i = 0; i < m; i++) {\n#line 11\n";
+  std::string Split = splitText(In, {S1, S2});
+  auto Plan = [&](std::pair<unsigned, unsigned> Skipped) {
+    FileResult R;
+    R.Path = "/x/a.c";
+    R.Parsed = true;
+    R.Original = Split;
+    R.Translated = Split;
+    for (const LoopSplit &S : {S1, S2}) {
+      LoopRecord Tl;
+      Tl.Line = S.TailLine;
+      Tl.Offloaded = true;
+      Tl.InterchangedWith = S.Line;
+      R.Plan.Loops.push_back(Tl);
+    }
+    R.Skipped = {Skipped};
+    bool Kept = adoptSplitPlan(R, In, {S1, S2});
+    return std::make_pair(Kept, R.Skipped);
+  };
+  unsigned End = Split.size();
+  auto After = Plan({End - 2, End - 1});
+  EXPECT_TRUE(After.first);
+  EXPECT_EQ(After.second.front(), std::make_pair(unsigned(In.size() - 2), unsigned(In.size() - 1)));
+  // Inside the second loop's tail, in the split text.
+  unsigned InTail = Split.find("y[j]", Split.find("#line 11"));
+  EXPECT_FALSE(Plan({InTail, InTail + 4}).first);
+}

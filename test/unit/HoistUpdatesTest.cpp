@@ -140,3 +140,41 @@ TEST(HoistUpdatesTest, ADeclaredArrayOfArraysIsUpdatedByRows) {
       << X.result();
   EXPECT_EQ(X.result().find("update from(A)"), std::string::npos) << X.result();
 }
+
+TEST(HoistUpdatesTest, TwoStatementsInARowSendOnce) {
+  // Both host statements write t[i]; the first's send is left out, the
+  // second sends after both. With a call of the file's own between (it
+  // could run a kernel), both are kept.
+  const char *const Code =
+      "void g(void);\n"
+      "void f(int m, int n, double A[64][64], double *restrict t, double *restrict y) {\n"
+      "  for (int i = 0; i < m; i++) {\n"
+      "    t[i] = 0;\n"
+      "    for (int j = 0; j < n; j++)\n"
+      "      t[i] = t[i] + A[i][j] CALL;\n"
+      "    #pragma acc parallel loop\n"
+      "    for (int j = 0; j < n; j++)\n"
+      "      y[j] = y[j] + A[i][j] * t[i];\n"
+      "    y[0] = 1;\n"
+      "  }\n"
+      "}\n";
+  auto With = [&](const std::string &Call) {
+    std::string C = Code;
+    C.replace(C.find("CALL"), 4, Call);
+    PlacementFixture X(C);
+    X.Placer->run();
+    return X.result();
+  };
+  std::string Once = With("");
+  EXPECT_NE(Once.find("    t[i] = 0;\n"
+                      "    for (int j = 0; j < n; j++)\n"
+                      "      t[i] = t[i] + A[i][j] ;\n"
+                      "    #pragma omp target update to(t[i:1])\n"),
+            std::string::npos)
+      << Once;
+  std::string Twice = With("* (g(), 1)");
+  EXPECT_NE(Twice.find("    t[i] = 0;\n"
+                       "    #pragma omp target update to(t[i:1])\n"),
+            std::string::npos)
+      << Twice;
+}
