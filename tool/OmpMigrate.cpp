@@ -102,6 +102,13 @@ static cl::opt<bool> ThreadLoops("thread-loops",
              "write along their own variable over each team's threads (gemm's i "
              "and j; not yet checked on a GPU)"),
     cl::cat(Category));
+static cl::opt<uint64_t> MinLaunchWork("min-launch-work",
+    cl::desc("With --offload=serial: loops proved parallel inside a host loop "
+             "stay on the host with it when each launch would run at most N "
+             "iterations (bounded by constant trip counts and array extents) "
+             "and no kernel inside that host loop runs more; 0: offload them "
+             "(default 16384, about what one launch costs; docs/serial.md)"),
+    cl::value_desc("N"), cl::init(16384), cl::cat(Category));
 static cl::opt<bool> TeamHistograms("team-histograms",
     cl::desc("With --offload=serial or openmp: a declared array of at most 4096 "
              "numbers (16 KiB) that an offloaded loop only adds into at "
@@ -250,6 +257,7 @@ int main(int argc, const char **argv) {
   Opts.Plan.OptimizeOpenMP = OptimizeData;
   Opts.Plan.ArrayReductions = ArrayReductions;
   Opts.Plan.ThreadLoops = ThreadLoops;
+  Opts.Plan.MinLaunchWork = MinLaunchWork;
   Opts.Plan.TeamHistograms = TeamHistograms;
   Opts.Plan.CriticalToAtomic = !NoCriticalToAtomic;
   if (!Offload.empty()) {

@@ -76,11 +76,18 @@ private:
     // A host loop of a few iterations (`for (m = 3; m < 5; m++)` around a
     // sweep) multiplies the kernels inside it by at most that: not a level.
     unsigned Level = Loop && !fewIterations(S) ? 1 : 0;
+    size_t First = Loops.size();
     Depth += Level;
     for (const Stmt *C : S->children())
       visit(C);
     Depth -= Level;
+    if (Level && Depth == 0)
+      smallLaunches(S, First);
   }
+  /// The kernels found inside the host loop Host (Loops from First on) kept
+  /// on the host with it when each runs too little per launch
+  /// (Opts.MinLaunchWork) and Host would start them in every iteration.
+  void smallLaunches(const Stmt *Host, size_t First);
   /// The loops around the statement being visited (all on the host), less
   /// those of a few iterations.
   unsigned Depth = 0;

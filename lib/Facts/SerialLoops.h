@@ -169,6 +169,11 @@ struct SerialLoopOptions {
   /// is not counted among those: it starts that many times the kernels
   /// inside it (NPB SP's `for (m = 3; m < 5; m++)` around a sweep).
   unsigned FewHostIterations = 8;
+  /// Kernels inside a host loop that each run at most this many iterations
+  /// per launch (Facts/LaunchWork's bound), when every kernel inside that
+  /// host loop does, stay on the host with it: a launch costs about what
+  /// that many iterations cost on one CPU core. 0: none.
+  uint64_t MinLaunchWork = 16384;
   /// Declared arrays of at most MaxArrayReductionElements elements updated
   /// at shared places are reduced whole instead of by atomics (or kept).
   bool ArrayReductions = false;

@@ -9,6 +9,7 @@
 #include "Facts/Dependence.h"
 #include "Facts/Distribution.h"
 #include "Facts/Interchange.h"
+#include "Facts/LaunchWork.h"
 #include "Facts/LoopShapes.h"
 #include "Facts/LoopValues.h"
 #include "Facts/SerialAliasing.h"
@@ -105,6 +106,45 @@ std::string Finder::unprofitable(const ForStmt *Top, unsigned Collapse) {
                    : "its " + std::to_string(Trips) + " iterations are too few to "
                      "offload (fewer than " + std::to_string(Opts.MinTripCount) + ")";
   return "";
+}
+
+void Finder::smallLaunches(const Stmt *Host, size_t First) {
+  if (!Opts.MinLaunchWork)
+    return;
+  // Every kernel inside Host (an offloaded loop, or one a kept loop's
+  // distribution would start) small, or none is kept back: a large kernel
+  // keeps the arrays on the device, and a small one beside it then saves
+  // copies.
+  std::map<size_t, LaunchWork> Small;
+  for (size_t I = First; I < Loops.size(); ++I) {
+    const SerialLoop &L = Loops[I];
+    if (!L.Parallel && !L.DistributeTail)
+      continue;
+    if (!L.DeviceFunctions.empty())
+      return;
+    std::optional<LaunchWork> W = launchWork(L.For, plainFacts(L.For), consts(), parents());
+    if (!W || W->Iterations > Opts.MinLaunchWork)
+      return;
+    Small[I] = *W;
+  }
+  std::string Where =
+      ", in every iteration of the host loop at line " +
+      std::to_string(SM.getPresumedLineNumber(SM.getExpansionLoc(Host->getBeginLoc()))) +
+      ", whose other kernels run as few: a kernel launch costs about what " +
+      std::to_string(Opts.MinLaunchWork) + " iterations cost on the host (profitability)";
+  for (auto &[I, W] : Small) {
+    std::string Why = "each launch would run at most " + std::to_string(W.Iterations) +
+                      " iterations" +
+                      (W.BoundedBy.empty() ? "" : " (its loop bounded by " + W.BoundedBy + ")") +
+                      Where;
+    SerialLoop &L = Loops[I];
+    if (L.Parallel) {
+      L = kept(L, Why, /*Proved=*/true);
+      continue;
+    }
+    L.DistributeTail = nullptr;
+    L.DistributeWhy = "not written as two loops: " + Why;
+  }
 }
 
 bool Finder::interchange(const ForStmt *For, SerialLoop &L) {

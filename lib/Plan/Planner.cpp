@@ -125,6 +125,7 @@ FilePlan planFile(ASTContext &Ctx, const std::vector<Directive> &InputDirs,
     SerialLoopOptions SO;
     SO.ArrayReductions = Opts.ArrayReductions && !Opts.TeamHistograms;
     SO.ThreadLoops = Opts.ThreadLoops;
+    SO.MinLaunchWork = Opts.MinLaunchWork;
     SO.Distribute = Opts.DistributeLoops;
     std::vector<SerialLoop> Loops = findSerialLoops(Ctx, SO);
     for (SerialLoop &L : Loops)

@@ -9,6 +9,7 @@
 
 #include "Mapping/Mapping.h"
 #include "clang/Basic/SourceLocation.h"
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -58,6 +59,10 @@ struct PlanOptions {
   /// each team's threads (gemm's i and j; lib/Facts/ThreadLoops.h). Off by
   /// default until checked on a GPU.
   bool ThreadLoops = false;
+  /// `--min-launch-work=N`: serial loops proved parallel inside a host loop
+  /// stay on the host with it when each launch runs at most N iterations
+  /// (SerialLoopOptions::MinLaunchWork); 0 turns that off.
+  uint64_t MinLaunchWork = 16384;
   /// `--team-histograms`: with --offload=serial or openmp, the bins of a
   /// histogram an offloaded loop fills (lib/Facts/TeamHistograms.h; for
   /// criticals, CriticalForm::TeamHistogram) get a copy per team, added

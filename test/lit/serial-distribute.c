@@ -13,7 +13,7 @@
 // reduction the translation does not emit (`scaled`, `declared`) says why
 // it is not written as two (--explain); one that carries a dependence of
 // its own (`reads_back`, like a time step) does not.
-// RUN: %omp-migrate --offload=serial --explain %s -- > %t.c 2> %t.err
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 --explain %s -- > %t.c 2> %t.err
 // RUN: %FileCheck %s < %t.c
 // RUN: %FileCheck %s --check-prefix=NOTE < %t.err
 // RUN: %clang19-offload %t.c -o %t.omp
@@ -22,8 +22,8 @@
 // RUN: diff %t.ref %t.out
 // RUN: gcc -fopenmp -foffload=disable %t.c -o %t.gcc && %t.gcc > %t.gout
 // RUN: diff %t.ref %t.gout
-// RUN: %omp-migrate --offload=serial %t.c -- | diff %t.c -
-// RUN: %omp-migrate --offload=serial --report=%t.json %s -- > /dev/null 2>&1
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 %t.c -- | diff %t.c -
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 --report=%t.json %s -- > /dev/null 2>&1
 // RUN: %FileCheck %s --check-prefix=JSON < %t.json
 #include <stdio.h>
 #define N 64

@@ -8,7 +8,7 @@
 // `probe_v`, written by an inner loop and read later, keeps its outer loop
 // on the host. main's time loop holds the arrays of the kernels in the
 // functions it calls (call summaries). Run against the serial original.
-// RUN: %omp-migrate --offload=serial --explain %s -- > %t.c 2> %t.err
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 --explain %s -- > %t.c 2> %t.err
 // RUN: %FileCheck %s --check-prefix=OUT < %t.c
 // RUN: %FileCheck %s --check-prefix=NOTE < %t.err
 // RUN: %clang19-offload %t.c -o %t.omp
@@ -17,7 +17,7 @@
 // RUN: gcc -O1 %s -o %t.orig && %t.orig > %t.ref
 // RUN: diff %t.ref %t.out
 // RUN: diff %t.ref %t.gout
-// RUN: %omp-migrate --offload=serial %t.c -- > %t.again.c
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 %t.c -- > %t.again.c
 // RUN: diff %t.c %t.again.c
 #include <stdio.h>
 

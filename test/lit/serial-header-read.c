@@ -6,7 +6,7 @@
 // the serial original built with gcc, and with LIBOMPTARGET_INFO the copies
 // are counted: 12 for the whole program (a copy of a each way for each of
 // sweep's 199 kernels would make more than 600).
-// RUN: %omp-migrate --offload=serial --explain %s -- > %t.c 2> %t.err
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 --explain %s -- > %t.c 2> %t.err
 // RUN: %FileCheck %s --check-prefix=OUT < %t.c
 // RUN: %FileCheck %s --check-prefix=NOTE < %t.err
 // RUN: %clang19-offload %t.c -o %t.omp -lm
@@ -15,7 +15,7 @@
 // RUN: diff %t.ref %t.out
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=32 %t.omp 2>&1 | grep -c "Copying data" | FileCheck %s --check-prefix=COPIES
 // COPIES: {{^}}12{{$}}
-// RUN: %omp-migrate --offload=serial %t.c -- | diff %t.c -
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 %t.c -- | diff %t.c -
 // REQUIRES: offload-cpu, gcc
 #include <stdio.h>
 

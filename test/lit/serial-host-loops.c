@@ -6,7 +6,7 @@
 // original. (The `rows` count makes each nest over i and j imperfect: a
 // perfect one has its headers exchanged instead, the loop over j outside
 // and offloaded, serial-interchange.c.)
-// RUN: %omp-migrate --offload=serial --explain %s -- > %t.c 2> %t.err
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 --explain %s -- > %t.c 2> %t.err
 // RUN: %FileCheck %s < %t.c
 // RUN: %FileCheck %s --check-prefix=NOTE < %t.err
 // RUN: %clang19-offload %t.c -o %t.omp
@@ -16,7 +16,7 @@
 // RUN: %gcc-openmp %t.c -o %t.gcc && %t.gcc > %t.gcc.out
 // RUN: diff %t.ref %t.gcc.out
 // A second run changes nothing.
-// RUN: %omp-migrate --offload=serial %t.c -- | diff %t.c -
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 %t.c -- | diff %t.c -
 // REQUIRES: offload-cpu, gcc
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,7 +8,7 @@
 // iteration (a sum), a loop variable read after the nest, a range of j
 // that depends on i, and an inner loop that collapses with its own
 // (stencil3d's j and k: a kernel per i spreads more iterations).
-// RUN: %omp-migrate --offload=serial --explain %s -- > %t.c 2> %t.err
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 --explain %s -- > %t.c 2> %t.err
 // RUN: %FileCheck %s < %t.c
 // RUN: %FileCheck %s --check-prefix=NOTE < %t.err
 // RUN: %clang19-offload %t.c -o %t.omp
@@ -17,10 +17,10 @@
 // RUN: diff %t.ref %t.out
 // RUN: %gcc-openmp %t.c -o %t.gcc && %t.gcc > %t.gout
 // RUN: diff %t.ref %t.gout
-// RUN: %omp-migrate --offload=serial --report=%t.json %s -- > /dev/null 2>&1
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 --report=%t.json %s -- > /dev/null 2>&1
 // RUN: %FileCheck %s --check-prefix=JSON < %t.json
 // A second run changes nothing.
-// RUN: %omp-migrate --offload=serial %t.c -- | diff %t.c -
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 %t.c -- | diff %t.c -
 // REQUIRES: offload-cpu, gcc
 #include <stdio.h>
 

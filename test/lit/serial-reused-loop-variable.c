@@ -13,7 +13,7 @@
 // label, where i may be 1 or 2, is kept for its writes of i). A read of i
 // outside its loops with no such value reads what an earlier iteration
 // left (`carried`): the loop is kept.
-// RUN: %omp-migrate --offload=serial --explain %s -- > %t.c 2> %t.err
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 --explain %s -- > %t.c 2> %t.err
 // RUN: %FileCheck %s --check-prefix=OUT < %t.c
 // RUN: %FileCheck %s --check-prefix=NOTE < %t.err
 // RUN: %clang19-offload %t.c -o %t.omp
@@ -22,7 +22,7 @@
 // RUN: diff %t.ref %t.out
 // RUN: gcc -fopenmp -foffload=disable %t.c -o %t.gcc && %t.gcc > %t.gout
 // RUN: diff %t.ref %t.gout
-// RUN: %omp-migrate --offload=serial %t.c -- | diff %t.c -
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 %t.c -- | diff %t.c -
 #include <stdio.h>
 #define N 1000
 double a[2 * N], c[N][N], f[N][N], g[N];

@@ -10,7 +10,7 @@
 // `changed` stays, what one run leaves in `rows` the next may read. Run
 // against the serial original built with gcc, with and without an
 // argument; a second run changes nothing.
-// RUN: %omp-migrate --offload=serial --explain %s -- > %t.c 2> %t.err
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 --explain %s -- > %t.c 2> %t.err
 // RUN: %FileCheck %s --check-prefix=OUT < %t.c
 // RUN: %FileCheck %s --check-prefix=NOTE < %t.err
 // RUN: %clang19-offload %t.c -o %t.omp
@@ -22,8 +22,8 @@
 // RUN: diff %t.ref4 %t.out4
 // RUN: gcc -fopenmp -foffload=disable %t.c -o %t.gcc && %t.gcc > %t.gout
 // RUN: diff %t.ref %t.gout
-// RUN: %omp-migrate --offload=serial %t.c -- | diff %t.c -
-// RUN: %omp-migrate --offload=serial --suggest %s -- 2>&1 | %FileCheck %s --check-prefix=SUGGEST
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 %t.c -- | diff %t.c -
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 --suggest %s -- 2>&1 | %FileCheck %s --check-prefix=SUGGEST
 // SUGGEST: serial-scratch-ranges.c:{{[0-9]+}}:3: remark: loop can be offloaded when grid_points[0] - 5 >= 0 (versioned: a run-time test chooses it)
 // REQUIRES: offload-cpu, gcc
 #include <stdio.h>

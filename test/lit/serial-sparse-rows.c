@@ -9,7 +9,7 @@
 // not separated: those loops stay. Run against the serial original built
 // with gcc; a second run changes nothing (nor offloads the loops inside
 // the host copy).
-// RUN: %omp-migrate --offload=serial --explain %s -- > %t.c 2> %t.err
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 --explain %s -- > %t.c 2> %t.err
 // RUN: %FileCheck %s --check-prefix=OUT < %t.c
 // RUN: %FileCheck %s --check-prefix=NOTE < %t.err
 // RUN: %clang19-offload %t.c -o %t.omp
@@ -18,8 +18,8 @@
 // RUN: diff %t.ref %t.out
 // RUN: gcc -fopenmp -foffload=disable %t.c -o %t.gcc && %t.gcc > %t.gout
 // RUN: diff %t.ref %t.gout
-// RUN: %omp-migrate --offload=serial %t.c -- | diff %t.c -
-// RUN: %omp-migrate --offload=serial --suggest %s -- 2>&1 | %FileCheck %s --check-prefix=SUGGEST
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 %t.c -- | diff %t.c -
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 --suggest %s -- 2>&1 | %FileCheck %s --check-prefix=SUGGEST
 // SUGGEST: serial-sparse-rows.c:{{[0-9]+}}:3: remark: loop can be offloaded when 'rowstr' does not decrease (versioned: a run-time test chooses it)
 // REQUIRES: offload-cpu, gcc
 #include <stdio.h>

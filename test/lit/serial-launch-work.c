@@ -1,0 +1,136 @@
+// Profitability per launch (issue #31): a loop proved parallel inside a
+// host loop starts a kernel in every iteration of it; a launch costs about
+// what 16384 iterations cost on one CPU core (--min-launch-work). When
+// every kernel inside the host loop runs at most that many per launch
+// (bounded by constant trip counts and by the extents of the arrays each
+// loop subscripts with its variable in every iteration), they stay on the
+// host with it: PolyBench's durbin launched 1,198 kernels of at most 400
+// iterations at MEDIUM and ran 645x slower on an H200 than serial.
+// A large kernel beside a small one keeps both offloaded (the small one
+// saves moving the array back and forth); a loop with no bound (through a
+// pointer) is offloaded as before; --min-launch-work=0 offloads them all.
+// Run against the serial original.
+// RUN: %omp-migrate --offload=serial --explain %s -- > %t.c 2> %t.err
+// RUN: %FileCheck %s < %t.c
+// RUN: %FileCheck %s --check-prefix=NOTE < %t.err
+// RUN: %clang19-offload %t.c -o %t.omp
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.omp > %t.out
+// RUN: gcc -O1 %s -o %t.orig && %t.orig > %t.ref
+// RUN: diff %t.ref %t.out
+// RUN: %gcc-openmp %t.c -o %t.gcc && %t.gcc > %t.gcc.out
+// RUN: diff %t.ref %t.gcc.out
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 %s -- 2>/dev/null | %FileCheck %s --check-prefix=ZERO
+// RUN: %omp-migrate --offload=serial --report=%t.json %s -- > /dev/null 2>&1
+// RUN: %FileCheck %s --check-prefix=JSON < %t.json
+// A second run changes nothing.
+// RUN: %omp-migrate --offload=serial %t.c -- | diff %t.c -
+// REQUIRES: offload-cpu, gcc
+#include <stdio.h>
+
+#define N 400
+#define BIG 100000
+
+static double r[N], y[N], z[N];
+static double u[BIG], v[BIG], G[200][200];
+
+// Levinson-Durbin (PolyBench's durbin): three loops of at most N
+// iterations in every step of a host loop over k.
+static void durbin(int n) {
+  double alpha, beta, sum;
+  int i, k;
+  y[0] = -r[0];
+  beta = 1.0;
+  alpha = -r[0];
+  // CHECK-LABEL: {{^}}static void durbin(
+  // CHECK-NOT: {{^ *}}#pragma omp
+  // CHECK-LABEL: {{^}}static void smooth(
+  // ZERO: {{^  }}#pragma omp target data map(to: r) map(tofrom: y, z)
+  // NOTE: serial-launch-work.c:[[@LINE+1]]:3: note: kept on the host: the loop writes 'beta'
+  for (k = 1; k < n; k++) {
+    beta = (1 - alpha * alpha) * beta;
+    sum = 0.0;
+    // ZERO: {{^    }}#pragma omp target teams distribute parallel for map(tofrom: sum) map(to: r, y) reduction(+: sum)
+    // NOTE: serial-launch-work.c:[[@LINE+1]]:5: note: kept on the host: each launch would run at most 400 iterations (its loop bounded by 'r' (400 elements)), in every iteration of the host loop at line [[@LINE-4]], whose other kernels run as few: a kernel launch costs about what 16384 iterations cost on the host (profitability)
+    for (i = 0; i < k; i++)
+      sum += r[k - i - 1] * y[i];
+    alpha = -(r[k] + sum) / beta;
+    // ZERO: {{^    }}#pragma omp target teams distribute parallel for map(tofrom: z) map(to: y)
+    // NOTE: serial-launch-work.c:[[@LINE+1]]:5: note: kept on the host: each launch would run at most 400 iterations (its loop bounded by 'z' (400 elements)), in every iteration of the host loop at line [[@LINE-9]]
+    for (i = 0; i < k; i++)
+      z[i] = y[i] + alpha * y[k - i - 1];
+    // ZERO: {{^    }}#pragma omp target teams distribute parallel for map(tofrom: y) map(to: z)
+    // NOTE: serial-launch-work.c:[[@LINE+1]]:5: note: kept on the host: each launch would run at most 400 iterations (its loop bounded by 'y' (400 elements))
+    for (i = 0; i < k; i++)
+      y[i] = z[i];
+    y[k] = alpha;
+  }
+}
+
+// A time loop whose sweeps run BIG iterations per launch: offloaded.
+static void smooth(int n, int steps) {
+  // CHECK: {{^  }}#pragma omp target data map(tofrom: v, u)
+  for (int t = 0; t < steps; t++) {
+    // CHECK: {{^    }}#pragma omp target teams distribute parallel for map(tofrom: v) map(to: u)
+    for (int i = 1; i < n - 1; i++)
+      v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3;
+    // CHECK: {{^    }}#pragma omp target teams distribute parallel for map(tofrom: u) map(to: v)
+    for (int i = 1; i < n - 1; i++)
+      u[i] = v[i];
+  }
+}
+
+// One kernel of 200 x 200 iterations per launch beside one of 200: both
+// offloaded (the large one keeps G on the device; the small one then saves
+// copying it back and forth).
+static void mixed(int n, int steps) {
+  // CHECK: {{^  }}#pragma omp target data map(tofrom: G)
+  for (int t = 0; t < steps; t++) {
+    // CHECK: {{^    }}#pragma omp target teams distribute parallel for collapse(2) map(tofrom: G)
+    for (int i = 0; i < n; i++)
+      for (int j = 0; j < n; j++)
+        G[i][j] = G[i][j] * 0.5 + t;
+    // CHECK: {{^    }}#pragma omp target teams distribute parallel for map(tofrom: G)
+    for (int i = 0; i < n; i++)
+      G[i][i] += 1.0;
+  }
+}
+
+// Through a pointer: no bound, offloaded as before.
+static void relax(double *p, int n) {
+  double err = 1;
+  // CHECK: {{^  }}#pragma omp target data map(tofrom: p[0:n])
+  while (err > 1e-3) {
+    // CHECK: {{^    }}#pragma omp target teams distribute parallel for map(tofrom: p[0:n])
+    for (int i = 0; i < n; i++)
+      p[i] = p[i] * 0.5;
+    // CHECK: {{^    }}#pragma omp target update from(p[1:1])
+    err = p[1];
+  }
+}
+
+int main(void) {
+  for (int i = 0; i < N; i++)
+    r[i] = 1.0 / (N + 1 - i);
+  for (int i = 0; i < BIG; i++)
+    u[i] = i % 17;
+  durbin(N);
+  smooth(BIG, 10);
+  mixed(200, 5);
+  relax(v, BIG);
+  double s = 0, g = 0;
+  for (int i = 0; i < N; i++)
+    s += y[i];
+  for (int i = 0; i < 200; i++)
+    g += G[i][i];
+  printf("%.10e %.10e %.10e %.10e\n", s, u[BIG / 2], g, v[7]);
+  return 0;
+}
+
+// JSON: "loops": [
+// JSON: "line": 54,
+// JSON-NEXT: "needs": [
+// JSON-NEXT: "reduction(+: sum)"
+// JSON-NEXT: ],
+// JSON-NEXT: "offloaded": false,
+// JSON-NEXT: "parallel": true,
+// JSON-NEXT: "reason": "each launch would run at most 400 iterations (its loop bounded by 'r' (400 elements)), in every iteration of the host loop at line 49, whose other kernels run as few: a kernel launch costs about what 16384 iterations cost on the host (profitability)"
