@@ -115,6 +115,19 @@ void Finder::smallLaunches(const Stmt *Host, size_t First) {
   // distribution would start) small, or none is kept back: a large kernel
   // keeps the arrays on the device, and a small one beside it then saves
   // copies.
+  // A call to a function of the program in it may start kernels of its
+  // own, large ones (NPB CG's iteration loop around conj_grad): the arrays
+  // are on the device anyway.
+  bool Calls = false;
+  walkStmts(Host, [&](const Stmt *X) {
+    if (const auto *C = dyn_cast<CallExpr>(X))
+      if (const FunctionDecl *FD = C->getDirectCallee(); FD && FD->hasBody() &&
+                                                       !isPureFunction(FD->getQualifiedNameAsString()))
+        Calls = true;
+    return !Calls;
+  });
+  if (Calls)
+    return;
   std::map<size_t, LaunchWork> Small;
   for (size_t I = First; I < Loops.size(); ++I) {
     const SerialLoop &L = Loops[I];

@@ -8,7 +8,8 @@
 // iterations at MEDIUM and ran 645x slower on an H200 than serial.
 // A large kernel beside a small one keeps both offloaded (the small one
 // saves moving the array back and forth); a loop with no bound (through a
-// pointer) is offloaded as before; --min-launch-work=0 offloads them all.
+// pointer) is offloaded as before, and so is a small one beside a call that
+// may start kernels; --min-launch-work=0 offloads them all.
 // Run against the serial original.
 // RUN: %omp-migrate --offload=serial --explain %s -- > %t.c 2> %t.err
 // RUN: %FileCheck %s < %t.c
@@ -108,6 +109,18 @@ static void relax(double *p, int n) {
   }
 }
 
+// A host loop that calls a function of the program, which may start large
+// kernels of its own (NPB CG's iteration loop around conj_grad): its small
+// loop stays offloaded.
+static void iterate(int steps) {
+  for (int t = 0; t < steps; t++) {
+    smooth(BIG, 1);
+    // CHECK: {{^    }}#pragma omp target teams distribute parallel for map(tofrom: z) map(to: u)
+    for (int i = 0; i < N; i++)
+      z[i] = z[i] + u[i];
+  }
+}
+
 int main(void) {
   for (int i = 0; i < N; i++)
     r[i] = 1.0 / (N + 1 - i);
@@ -117,20 +130,21 @@ int main(void) {
   smooth(BIG, 10);
   mixed(200, 5);
   relax(v, BIG);
+  iterate(3);
   double s = 0, g = 0;
   for (int i = 0; i < N; i++)
     s += y[i];
   for (int i = 0; i < 200; i++)
     g += G[i][i];
-  printf("%.10e %.10e %.10e %.10e\n", s, u[BIG / 2], g, v[7]);
+  printf("%.10e %.10e %.10e %.10e %.10e\n", s, u[BIG / 2], g, v[7], z[5]);
   return 0;
 }
 
 // JSON: "loops": [
-// JSON: "line": 54,
+// JSON: "line": 55,
 // JSON-NEXT: "needs": [
 // JSON-NEXT: "reduction(+: sum)"
 // JSON-NEXT: ],
 // JSON-NEXT: "offloaded": false,
 // JSON-NEXT: "parallel": true,
-// JSON-NEXT: "reason": "each launch would run at most 400 iterations (its loop bounded by 'r' (400 elements)), in every iteration of the host loop at line 49, whose other kernels run as few: a kernel launch costs about what 16384 iterations cost on the host (profitability)"
+// JSON-NEXT: "reason": "each launch would run at most 400 iterations (its loop bounded by 'r' (400 elements)), in every iteration of the host loop at line 50, whose other kernels run as few: a kernel launch costs about what 16384 iterations cost on the host (profitability)"
