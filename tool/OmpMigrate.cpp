@@ -103,11 +103,12 @@ static cl::opt<bool> ThreadLoops("thread-loops",
              "and j; not yet checked on a GPU)"),
     cl::cat(Category));
 static cl::opt<uint64_t> MinLaunchWork("min-launch-work",
-    cl::desc("With --offload=serial: loops proved parallel inside a host loop "
-             "stay on the host with it when each launch would run at most N "
-             "iterations (bounded by constant trip counts and array extents) "
-             "and no kernel inside that host loop runs more; 0: offload them "
-             "(default 16384, about what one launch costs; docs/serial.md)"),
+    cl::desc("With --offload=serial or openmp: loops proved parallel (or CPU "
+             "parallel loops) inside a host loop stay on the host with it when "
+             "each launch would run at most N iterations (bounded by constant "
+             "trip counts and array extents) and no kernel inside that host "
+             "loop runs more; 0: offload them (default 16384, about what one "
+             "launch costs; docs/serial.md)"),
     cl::value_desc("N"), cl::init(16384), cl::cat(Category));
 static cl::opt<bool> TeamHistograms("team-histograms",
     cl::desc("With --offload=serial or openmp: a declared array of at most 4096 "

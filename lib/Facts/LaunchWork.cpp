@@ -5,7 +5,10 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
+#include <memory>
 
 using namespace clang;
 
@@ -183,6 +186,102 @@ std::optional<uint64_t> declaredExtent(const ValueDecl *V, size_t Dim) {
     if (!PT)
       return std::nullopt;
     T = PT->getPointeeType();
+  }
+}
+
+std::string smallLaunchWhy(const LaunchWork &W, unsigned HostLine, uint64_t MinLaunchWork) {
+  return "each launch would run at most " + std::to_string(W.Iterations) + " iterations" +
+         (W.BoundedBy.empty() ? "" : " (its loop bounded by " + W.BoundedBy + ")") +
+         ", in every iteration of the host loop at line " + std::to_string(HostLine) +
+         ", whose other kernels run as few: a kernel launch costs about what " +
+         std::to_string(MinLaunchWork) + " iterations cost on the host (profitability)";
+}
+
+bool callsProgramFunction(const Stmt *S, bool IntoDirectives) {
+  bool Calls = false;
+  walkStmts(S, [&](const Stmt *X) {
+    if (!IntoDirectives && isa<OMPExecutableDirective>(X))
+      return false;
+    if (const auto *C = dyn_cast<CallExpr>(X))
+      if (const FunctionDecl *FD = C->getDirectCallee();
+          FD && FD->hasBody() && !isPureFunction(FD->getQualifiedNameAsString()))
+        Calls = true;
+    return !Calls;
+  });
+  return Calls;
+}
+
+void keepSmallLaunches(std::vector<HostParallel> &Host, ASTContext &Ctx, uint64_t MinLaunchWork,
+                       unsigned FewIterations) {
+  if (!MinLaunchWork)
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::map<const FunctionDecl *, std::unique_ptr<ParentMap>> Parents;
+  std::map<const FunctionDecl *, std::map<std::string, Poly>> Consts;
+  // The outermost loop around each construct that would be a kernel.
+  std::map<const Stmt *, std::vector<size_t>> Groups;
+  std::vector<const Stmt *> Order;
+  for (size_t I = 0; I < Host.size(); ++I) {
+    const HostParallel &H = Host[I];
+    if (!H.Why.empty() || !H.Fn || !H.Fn->getBody())
+      continue;
+    std::unique_ptr<ParentMap> &PM = Parents[H.Fn];
+    if (!PM) {
+      PM = std::make_unique<ParentMap>(H.Fn->getBody());
+      Consts[H.Fn] = constantLocals(H.Fn, Ctx);
+    }
+    const Stmt *Outer = nullptr;
+    for (const Stmt *P = PM->getParent(const_cast<OMPExecutableDirective *>(H.D)); P;
+         P = PM->getParent(const_cast<Stmt *>(P))) {
+      if (!isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P))
+        continue;
+      if (const auto *F = dyn_cast<ForStmt>(P)) {
+        RegionFacts LF(F, Ctx);
+        const CanonicalLoop *CL = LF.loopOf(F);
+        std::optional<long long> T = CL ? tripCount(*CL, Consts[H.Fn]) : std::nullopt;
+        if (T && *T <= static_cast<long long>(FewIterations))
+          continue;
+      }
+      Outer = P;
+    }
+    if (!Outer)
+      continue;
+    if (!Groups.count(Outer))
+      Order.push_back(Outer);
+    Groups[Outer].push_back(I);
+  }
+  for (const Stmt *Outer : Order) {
+    const std::vector<size_t> &G = Groups[Outer];
+    const FunctionDecl *Fn = Host[G.front()].Fn;
+    if (callsProgramFunction(Outer, /*IntoDirectives=*/false))
+      continue;
+    std::vector<LaunchWork> Works;
+    bool Small = true;
+    for (size_t I : G) {
+      LaunchWork Most;
+      for (const WorkLoop &W : Host[I].Loops) {
+        std::optional<LaunchWork> LW =
+            W.For ? launchWork(W.For, RegionFacts(W.For, Ctx), Consts[Fn], *Parents[Fn])
+                  : std::nullopt;
+        if (!LW || LW->Iterations > MinLaunchWork) {
+          Small = false;
+          break;
+        }
+        if (LW->Iterations >= Most.Iterations)
+          Most = *LW;
+      }
+      if (!Small || Host[I].Loops.empty()) {
+        Small = false;
+        break;
+      }
+      Works.push_back(Most);
+    }
+    if (!Small)
+      continue;
+    unsigned Line = SM.getPresumedLineNumber(SM.getExpansionLoc(Outer->getBeginLoc()));
+    for (size_t K = 0; K < G.size(); ++K)
+      Host[G[K]].Why = smallLaunchWhy(Works[K], Line, MinLaunchWork) +
+                       "; it stays a CPU parallel loop";
   }
 }
 

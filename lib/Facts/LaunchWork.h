@@ -16,12 +16,14 @@
 #ifndef OMPM_FACTS_LAUNCHWORK_H
 #define OMPM_FACTS_LAUNCHWORK_H
 
+#include "Facts/HostParallel.h"
 #include "Facts/Regions.h"
 #include "clang/AST/ParentMap.h"
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace ompm {
 
@@ -44,6 +46,24 @@ struct LaunchWork {
 std::optional<LaunchWork> launchWork(const clang::ForStmt *For, const RegionFacts &F,
                                      const std::map<std::string, Poly> &Consts,
                                      const clang::ParentMap &PM);
+
+/// Why a kernel of W stays on the host inside the host loop at HostLine.
+std::string smallLaunchWhy(const LaunchWork &W, unsigned HostLine, uint64_t MinLaunchWork);
+
+/// Whether S calls a function of the program (a body in the translation
+/// unit, not one of the C library's pure functions), inside OpenMP
+/// directives too when IntoDirectives.
+bool callsProgramFunction(const clang::Stmt *S, bool IntoDirectives);
+
+/// `--offload=openmp`: the input's CPU parallel constructs that would be
+/// kernels (Why empty) inside a host loop, grouped by the outermost such
+/// loop of their function (a loop of at most FewIterations constant
+/// iterations does not count: it only multiplies their launches by that),
+/// stay CPU parallel loops (Why set) when every work-sharing loop of the
+/// group runs at most MinLaunchWork iterations per launch and the host
+/// loop calls no function of the program (which may start large kernels).
+void keepSmallLaunches(std::vector<HostParallel> &Host, clang::ASTContext &Ctx,
+                       uint64_t MinLaunchWork, unsigned FewIterations = 8);
 
 /// The extent of dimension Dim of V's declared type (a parameter's as
 /// declared, `double A[2000][2000]`), when it is a constant.

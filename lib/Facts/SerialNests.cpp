@@ -114,19 +114,10 @@ void Finder::smallLaunches(const Stmt *Host, size_t First) {
   // Every kernel inside Host (an offloaded loop, or one a kept loop's
   // distribution would start) small, or none is kept back: a large kernel
   // keeps the arrays on the device, and a small one beside it then saves
-  // copies.
-  // A call to a function of the program in it may start kernels of its
-  // own, large ones (NPB CG's iteration loop around conj_grad): the arrays
+  // copies. A call to a function of the program in it may start kernels
+  // of its own, large ones (NPB CG's iteration loop around conj_grad): the arrays
   // are on the device anyway.
-  bool Calls = false;
-  walkStmts(Host, [&](const Stmt *X) {
-    if (const auto *C = dyn_cast<CallExpr>(X))
-      if (const FunctionDecl *FD = C->getDirectCallee(); FD && FD->hasBody() &&
-                                                       !isPureFunction(FD->getQualifiedNameAsString()))
-        Calls = true;
-    return !Calls;
-  });
-  if (Calls)
+  if (callsProgramFunction(Host, /*IntoDirectives=*/true))
     return;
   std::map<size_t, LaunchWork> Small;
   for (size_t I = First; I < Loops.size(); ++I) {
@@ -140,16 +131,9 @@ void Finder::smallLaunches(const Stmt *Host, size_t First) {
       return;
     Small[I] = *W;
   }
-  std::string Where =
-      ", in every iteration of the host loop at line " +
-      std::to_string(SM.getPresumedLineNumber(SM.getExpansionLoc(Host->getBeginLoc()))) +
-      ", whose other kernels run as few: a kernel launch costs about what " +
-      std::to_string(Opts.MinLaunchWork) + " iterations cost on the host (profitability)";
+  unsigned Line = SM.getPresumedLineNumber(SM.getExpansionLoc(Host->getBeginLoc()));
   for (auto &[I, W] : Small) {
-    std::string Why = "each launch would run at most " + std::to_string(W.Iterations) +
-                      " iterations" +
-                      (W.BoundedBy.empty() ? "" : " (its loop bounded by " + W.BoundedBy + ")") +
-                      Where;
+    std::string Why = smallLaunchWhy(W, Line, Opts.MinLaunchWork);
     SerialLoop &L = Loops[I];
     if (L.Parallel) {
       L = kept(L, Why, /*Proved=*/true);

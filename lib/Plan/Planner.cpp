@@ -20,6 +20,7 @@
 #include "Translate/Serial.h"
 #include "Translate/HostParallel.h"
 #include "Facts/HostParallel.h"
+#include "Facts/LaunchWork.h"
 #include "Translate/RuntimeCalls.h"
 #include "Translate/Simple.h"
 
@@ -140,6 +141,7 @@ FilePlan planFile(ASTContext &Ctx, const std::vector<Directive> &InputDirs,
   HostParallelTranslator HostOmp(Base, Opts, Kernels);
   if (Opts.OffloadOpenMP) {
     std::vector<HostParallel> Host = findHostParallel(Ctx);
+    keepSmallLaunches(Host, Ctx, Opts.MinLaunchWork);
     for (HostParallel &H : Host)
       if (auto It = Opts.RolledBack.find(startOffset(SM, H.D->getBeginLoc()));
           It != Opts.RolledBack.end())

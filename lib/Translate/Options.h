@@ -59,9 +59,10 @@ struct PlanOptions {
   /// each team's threads (gemm's i and j; lib/Facts/ThreadLoops.h). Off by
   /// default until checked on a GPU.
   bool ThreadLoops = false;
-  /// `--min-launch-work=N`: serial loops proved parallel inside a host loop
-  /// stay on the host with it when each launch runs at most N iterations
-  /// (SerialLoopOptions::MinLaunchWork); 0 turns that off.
+  /// `--min-launch-work=N`: serial loops proved parallel (and, with
+  /// --offload=openmp, CPU parallel loops) inside a host loop stay on the
+  /// host with it when each launch runs at most N iterations
+  /// (SerialLoopOptions::MinLaunchWork, keepSmallLaunches); 0 turns that off.
   uint64_t MinLaunchWork = 16384;
   /// `--team-histograms`: with --offload=serial or openmp, the bins of a
   /// histogram an offloaded loop fills (lib/Facts/TeamHistograms.h; for

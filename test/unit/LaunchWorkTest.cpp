@@ -1,5 +1,7 @@
 //===- LaunchWorkTest.cpp - The work of one kernel launch, bounded --------===//
 #include "Facts/LaunchWork.h"
+#include "Facts/HostParallel.h"
+#include "ParseCode.h"
 #include "Facts/LoopShapes.h"
 #include "Facts/Regions.h"
 #include "LoopFixture.h"
@@ -142,4 +144,74 @@ TEST(LaunchWorkTest, DeclaredExtent) {
   EXPECT_EQ(declaredExtent(X.param("B"), 0), std::nullopt);
   EXPECT_EQ(declaredExtent(X.param("B"), 1), 3u);
   EXPECT_EQ(declaredExtent(X.param("c"), 0), std::nullopt);
+}
+
+namespace {
+/// keepSmallLaunches' verdict on each CPU parallel construct of Code
+/// (-fopenmp): "kernel", or the start of why it stays.
+std::vector<std::string> kept(llvm::StringRef Code, uint64_t Min = 16384) {
+  std::unique_ptr<clang::ASTUnit> AST = parseCode(Code, {"-fopenmp"});
+  std::vector<HostParallel> Host = findHostParallel(AST->getASTContext());
+  keepSmallLaunches(Host, AST->getASTContext(), Min);
+  std::vector<std::string> Out;
+  for (const HostParallel &H : Host)
+    Out.push_back(H.Why.empty() ? "kernel" : H.Why.substr(0, 40));
+  return Out;
+}
+} // namespace
+
+TEST(LaunchWorkTest, CPUParallelLoopsOfATimeLoop) {
+  const char *Small = "static double a[1000], b[1000];\n"
+                      "void f(int steps) {\n"
+                      "  for (int t = 0; t < steps; t++) {\n"
+                      "#pragma omp parallel for\n"
+                      "    for (int i = 0; i < 1000; i++) b[i] = a[i];\n"
+                      "#pragma omp parallel for\n"
+                      "    for (int i = 0; i < 1000; i++) a[i] = b[i] + t;\n"
+                      "  }\n"
+                      "}\n";
+  std::vector<std::string> Both(2, "each launch would run at most 1000 itera");
+  EXPECT_EQ(kept(Small), Both);
+  // 0: no limit.
+  EXPECT_EQ(kept(Small, 0), std::vector<std::string>(2, "kernel"));
+  // A limit below the work.
+  EXPECT_EQ(kept(Small, 999), std::vector<std::string>(2, "kernel"));
+  // Outside a host loop: one launch.
+  EXPECT_EQ(kept("static double a[1000];\n"
+                 "void f(void) {\n"
+                 "#pragma omp parallel for\n"
+                 "  for (int i = 0; i < 1000; i++) a[i] = i;\n"
+                 "}\n"),
+            std::vector<std::string>{"kernel"});
+  // A host loop of a few iterations does not count.
+  EXPECT_EQ(kept("static double a[1000];\n"
+                 "void f(void) {\n"
+                 "  for (int m = 0; m < 5; m++) {\n"
+                 "#pragma omp parallel for\n"
+                 "    for (int i = 0; i < 1000; i++) a[i] += m;\n"
+                 "  }\n"
+                 "}\n"),
+            std::vector<std::string>{"kernel"});
+  // A large one beside a small one: both kernels.
+  EXPECT_EQ(kept("static double a[1000], c[100000];\n"
+                 "void f(int steps) {\n"
+                 "  for (int t = 0; t < steps; t++) {\n"
+                 "#pragma omp parallel for\n"
+                 "    for (int i = 0; i < 1000; i++) a[i] += t;\n"
+                 "#pragma omp parallel for\n"
+                 "    for (int i = 0; i < 100000; i++) c[i] += t;\n"
+                 "  }\n"
+                 "}\n"),
+            std::vector<std::string>(2, "kernel"));
+  // A call to a function of the program in the host loop.
+  EXPECT_EQ(kept("static double a[1000];\n"
+                 "void g(void) {}\n"
+                 "void f(int steps) {\n"
+                 "  for (int t = 0; t < steps; t++) {\n"
+                 "    g();\n"
+                 "#pragma omp parallel for\n"
+                 "    for (int i = 0; i < 1000; i++) a[i] += t;\n"
+                 "  }\n"
+                 "}\n"),
+            std::vector<std::string>{"kernel"});
 }
