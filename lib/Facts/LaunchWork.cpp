@@ -46,8 +46,13 @@ bool unconditional(const Expr *E, const ForStmt *For, const ParentMap &PM) {
 
 class Walker {
 public:
-  Walker(const RegionFacts &F, const std::map<std::string, Poly> &Consts, const ParentMap &PM)
-      : F(F), Consts(Consts), PM(PM) {}
+  Walker(const RegionFacts &F, const std::map<std::string, Poly> &Locals, const ParentMap &PM)
+      : F(F), Consts(Locals), PM(PM) {
+    // Macro constants count as constants here (the polynomials keep their
+    // names for the maps).
+    for (const auto &[Name, Value] : F.macroConstants())
+      Consts.emplace(Name, Poly::constant(Value));
+  }
 
   /// Iterations For runs, its inner loops multiplied in; nullopt when a
   /// bound is not known.
@@ -158,7 +163,7 @@ private:
   }
 
   const RegionFacts &F;
-  const std::map<std::string, Poly> &Consts;
+  std::map<std::string, Poly> Consts;
   const ParentMap &PM;
 };
 

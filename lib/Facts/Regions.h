@@ -196,6 +196,9 @@ public:
     return It == NotCanonical.end() ? std::string() : It->second;
   }
   clang::ASTContext &context() const { return Ctx; }
+  /// The macro constants the region's polynomials name (`N` for `#define
+  /// N 1000`), with their values.
+  const std::map<std::string, int64_t> &macroConstants() const { return MacroValues; }
 
   /// Whether a subscript of V reaches data through a pointer loaded from
   /// memory (`double **a; a[i][j]`, `double *a[N]`): a map of V copies only

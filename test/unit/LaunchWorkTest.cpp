@@ -34,6 +34,13 @@ TEST(LaunchWorkTest, ConstantTripCounts) {
                  "      a[i * 20 + j] = 0;\n"
                  "}\n"),
             "210");
+  // So does a macro constant.
+  EXPECT_EQ(work("#define N 1000\n"
+                 "void f(double *a) {\n"
+                 "  for (int i = 1; i < N - 1; i++)\n"
+                 "    a[i] = 0;\n"
+                 "}\n"),
+            "998");
   // A constant local counts as a constant.
   EXPECT_EQ(work("void f(double *a) {\n"
                  "  int len = 100;\n"
