@@ -223,6 +223,9 @@ void keepSmallLaunches(std::vector<HostParallel> &Host, ASTContext &Ctx, uint64_
   const SourceManager &SM = Ctx.getSourceManager();
   std::map<const FunctionDecl *, std::unique_ptr<ParentMap>> Parents;
   std::map<const FunctionDecl *, std::map<std::string, Poly>> Consts;
+  // Whether a host loop runs a few constant iterations (built once: a time
+  // loop holds many constructs).
+  std::map<const ForStmt *, bool> Few;
   // The outermost loop around each construct that would be a kernel.
   std::map<const Stmt *, std::vector<size_t>> Groups;
   std::vector<const Stmt *> Order;
@@ -241,10 +244,14 @@ void keepSmallLaunches(std::vector<HostParallel> &Host, ASTContext &Ctx, uint64_
       if (!isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P))
         continue;
       if (const auto *F = dyn_cast<ForStmt>(P)) {
-        RegionFacts LF(F, Ctx);
-        const CanonicalLoop *CL = LF.loopOf(F);
-        std::optional<long long> T = CL ? tripCount(*CL, Consts[H.Fn]) : std::nullopt;
-        if (T && *T <= static_cast<long long>(FewIterations))
+        auto [It, New] = Few.try_emplace(F, false);
+        if (New) {
+          RegionFacts LF(F, Ctx);
+          const CanonicalLoop *CL = LF.loopOf(F);
+          std::optional<long long> T = CL ? tripCount(*CL, Consts[H.Fn]) : std::nullopt;
+          It->second = T && *T <= static_cast<long long>(FewIterations);
+        }
+        if (It->second)
           continue;
       }
       Outer = P;
