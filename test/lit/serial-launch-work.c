@@ -9,7 +9,8 @@
 // A large kernel beside a small one keeps both offloaded (the small one
 // saves moving the array back and forth); a loop with no bound (through a
 // pointer) is offloaded as before, and so is a small one beside a call that
-// may start kernels; --min-launch-work=0 offloads them all.
+// may start kernels; a loop that would run as two kernels (distribution)
+// stays whole when they are as small; --min-launch-work=0 offloads them all.
 // Run against the serial original.
 // RUN: %omp-migrate --offload=serial --explain %s -- > %t.c 2> %t.err
 // RUN: %FileCheck %s < %t.c
@@ -121,6 +122,27 @@ static void iterate(int steps) {
   }
 }
 
+// A loop the tool would write as two (atax: the rows' products, then
+// their sums into `ay`, each loop a kernel; test/lit/serial-distribute.c)
+// inside a time loop: each part would run at most 6,050 iterations, so it
+// stays whole, on the host.
+static double AA[50][60], ax[60], ay[60], atmp[50];
+static void atax_steps(int m, int n, int steps) {
+  int i, j, t;
+  for (t = 0; t < steps; t++) {
+    for (j = 0; j < n; j++)
+      ay[j] = 0;
+    // NOTE: serial-launch-work.c:[[@LINE+1]]:5: note: not written as two loops: each launch would run at most 6050 iterations (its loop bounded by 'atmp' (50 elements)), in every iteration of the host loop at line [[@LINE-3]]
+    for (i = 0; i < m; i++) {
+      atmp[i] = 0;
+      for (j = 0; j < n; j++)
+        atmp[i] += AA[i][j] * ax[j];
+      for (j = 0; j < n; j++)
+        ay[j] += AA[i][j] * atmp[i];
+    }
+  }
+}
+
 int main(void) {
   for (int i = 0; i < N; i++)
     r[i] = 1.0 / (N + 1 - i);
@@ -131,20 +153,26 @@ int main(void) {
   mixed(200, 5);
   relax(v, BIG);
   iterate(3);
+  for (int i = 0; i < 50; i++)
+    for (int j = 0; j < 60; j++)
+      AA[i][j] = (i + j) % 5;
+  for (int j = 0; j < 60; j++)
+    ax[j] = j % 3;
+  atax_steps(50, 60, 4);
   double s = 0, g = 0;
   for (int i = 0; i < N; i++)
     s += y[i];
   for (int i = 0; i < 200; i++)
     g += G[i][i];
-  printf("%.10e %.10e %.10e %.10e %.10e\n", s, u[BIG / 2], g, v[7], z[5]);
+  printf("%.10e %.10e %.10e %.10e %.10e %.10e\n", s, u[BIG / 2], g, v[7], z[5], ay[7]);
   return 0;
 }
 
 // JSON: "loops": [
-// JSON: "line": 55,
+// JSON: "line": 56,
 // JSON-NEXT: "needs": [
 // JSON-NEXT: "reduction(+: sum)"
 // JSON-NEXT: ],
 // JSON-NEXT: "offloaded": false,
 // JSON-NEXT: "parallel": true,
-// JSON-NEXT: "reason": "each launch would run at most 400 iterations (its loop bounded by 'r' (400 elements)), in every iteration of the host loop at line 50, whose other kernels run as few: a kernel launch costs about what 16384 iterations cost on the host (profitability)"
+// JSON-NEXT: "reason": "each launch would run at most 400 iterations (its loop bounded by 'r' (400 elements)), in every iteration of the host loop at line 51, whose other kernels run as few: a kernel launch costs about what 16384 iterations cost on the host (profitability)"
