@@ -102,6 +102,12 @@ static cl::opt<bool> ThreadLoops("thread-loops",
              "write along their own variable over each team's threads (gemm's i "
              "and j; not yet checked on a GPU)"),
     cl::cat(Category));
+static cl::opt<uint64_t> MinTripCount("min-trip-count",
+    cl::desc("With --offload=serial: a loop proved parallel whose constant trip "
+             "count (over its collapsed nest; bounds may name macros and locals "
+             "that keep a constant) is below N stays on the host; 0: offload it "
+             "(default 1000; docs/serial.md)"),
+    cl::value_desc("N"), cl::init(1000), cl::cat(Category));
 static cl::opt<uint64_t> MinLaunchWork("min-launch-work",
     cl::desc("With --offload=serial or openmp: loops proved parallel (or CPU "
              "parallel loops) inside a host loop stay on the host with it when "
@@ -259,6 +265,7 @@ int main(int argc, const char **argv) {
   Opts.Plan.ArrayReductions = ArrayReductions;
   Opts.Plan.ThreadLoops = ThreadLoops;
   Opts.Plan.MinLaunchWork = MinLaunchWork;
+  Opts.Plan.MinTripCount = MinTripCount;
   Opts.Plan.TeamHistograms = TeamHistograms;
   Opts.Plan.CriticalToAtomic = !NoCriticalToAtomic;
   if (!Offload.empty()) {

@@ -46,13 +46,8 @@ bool unconditional(const Expr *E, const ForStmt *For, const ParentMap &PM) {
 
 class Walker {
 public:
-  Walker(const RegionFacts &F, const std::map<std::string, Poly> &Locals, const ParentMap &PM)
-      : F(F), Consts(Locals), PM(PM) {
-    // Macro constants count as constants here (the polynomials keep their
-    // names for the maps).
-    for (const auto &[Name, Value] : F.macroConstants())
-      Consts.emplace(Name, Poly::constant(Value));
-  }
+  Walker(const RegionFacts &F, const std::map<std::string, Poly> &Consts, const ParentMap &PM)
+      : F(F), Consts(Consts), PM(PM) {}
 
   /// Iterations For runs, its inner loops multiplied in; nullopt when a
   /// bound is not known.
@@ -61,7 +56,7 @@ public:
     if (!CL)
       return std::nullopt;
     std::optional<uint64_t> Trips;
-    if (std::optional<long long> T = tripCount(*CL, Consts))
+    if (std::optional<long long> T = tripCountIn(*CL, F, Consts))
       Trips = static_cast<uint64_t>(std::max<long long>(*T, 0));
     else
       Trips = extentBound(*CL);
@@ -163,7 +158,7 @@ private:
   }
 
   const RegionFacts &F;
-  std::map<std::string, Poly> Consts;
+  const std::map<std::string, Poly> &Consts;
   const ParentMap &PM;
 };
 
@@ -248,7 +243,7 @@ void keepSmallLaunches(std::vector<HostParallel> &Host, ASTContext &Ctx, uint64_
         if (New) {
           RegionFacts LF(F, Ctx);
           const CanonicalLoop *CL = LF.loopOf(F);
-          std::optional<long long> T = CL ? tripCount(*CL, Consts[H.Fn]) : std::nullopt;
+          std::optional<long long> T = CL ? tripCountIn(*CL, LF, Consts[H.Fn]) : std::nullopt;
           It->second = T && *T <= static_cast<long long>(FewIterations);
         }
         if (It->second)

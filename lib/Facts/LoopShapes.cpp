@@ -21,6 +21,16 @@ std::optional<long long> tripCount(const CanonicalLoop &L,
   return Span < 0 ? 0 : Span / (L.Step < 0 ? -L.Step : L.Step) + 1;
 }
 
+std::optional<long long> tripCountIn(const CanonicalLoop &L, const RegionFacts &F,
+                                     const std::map<std::string, Poly> &Consts) {
+  if (F.macroConstants().empty())
+    return tripCount(L, Consts);
+  std::map<std::string, Poly> With = Consts;
+  for (const auto &[Name, Value] : F.macroConstants())
+    With.emplace(Name, Poly::constant(Value));
+  return tripCount(L, With);
+}
+
 /// Whether S (an expression statement) assigns V, directly or in a chain
 /// (`a = v = 0`).
 bool assigns(const Stmt *S, const ValueDecl *V) {

@@ -97,8 +97,9 @@ private:
     const auto *For = dyn_cast<ForStmt>(S);
     if (!For)
       return false;
-    const CanonicalLoop *CL = plainFacts(For).loopOf(For);
-    std::optional<long long> T = CL ? tripCount(*CL, consts()) : std::nullopt;
+    const RegionFacts &F = plainFacts(For);
+    const CanonicalLoop *CL = F.loopOf(For);
+    std::optional<long long> T = CL ? tripCountIn(*CL, F, consts()) : std::nullopt;
     return T && *T <= static_cast<long long>(Opts.FewHostIterations);
   }
   SerialLoop analyse(const ForStmt *For);

@@ -514,8 +514,9 @@ SerialLoop Finder::analyse(const ForStmt *For) {
     L.ThreadLoops = threadLoops(
       L, [&](const ForStmt *J, SerialLoop &T) { return parallel(J, T); },
       [&](const ForStmt *J) -> std::optional<long long> {
-        const CanonicalLoop *CL = plainFacts(J).loopOf(J);
-        return CL ? tripCount(*CL, consts()) : std::nullopt;
+        const RegionFacts &JF = plainFacts(J);
+        const CanonicalLoop *CL = JF.loopOf(J);
+        return CL ? tripCountIn(*CL, JF, consts()) : std::nullopt;
       },
       parents());
   L.Parallel = true;

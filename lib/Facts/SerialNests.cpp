@@ -86,7 +86,7 @@ std::string Finder::unprofitable(const ForStmt *Top, unsigned Collapse) {
   const ForStmt *Cur = Top;
   for (unsigned K = 0; K < Collapse && Cur; ++K) {
     const CanonicalLoop *CL = F.loopOf(Cur);
-    std::optional<long long> T = CL ? tripCount(*CL, consts()) : std::nullopt;
+    std::optional<long long> T = CL ? tripCountIn(*CL, F, consts()) : std::nullopt;
     if (!T) {
       Known = false;
       break;

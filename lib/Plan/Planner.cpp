@@ -127,6 +127,7 @@ FilePlan planFile(ASTContext &Ctx, const std::vector<Directive> &InputDirs,
     SO.ArrayReductions = Opts.ArrayReductions && !Opts.TeamHistograms;
     SO.ThreadLoops = Opts.ThreadLoops;
     SO.MinLaunchWork = Opts.MinLaunchWork;
+    SO.MinTripCount = Opts.MinTripCount;
     SO.Distribute = Opts.DistributeLoops;
     std::vector<SerialLoop> Loops = findSerialLoops(Ctx, SO);
     for (SerialLoop &L : Loops)

@@ -64,6 +64,10 @@ struct PlanOptions {
   /// host with it when each launch runs at most N iterations
   /// (SerialLoopOptions::MinLaunchWork, keepSmallLaunches); 0 turns that off.
   uint64_t MinLaunchWork = 16384;
+  /// `--min-trip-count=N`: a serial loop proved parallel whose constant trip
+  /// count (over its collapsed nest) is below N stays on the host
+  /// (SerialLoopOptions::MinTripCount); 0 turns that off.
+  uint64_t MinTripCount = 1000;
   /// `--team-histograms`: with --offload=serial or openmp, the bins of a
   /// histogram an offloaded loop fills (lib/Facts/TeamHistograms.h; for
   /// criticals, CriticalForm::TeamHistogram) get a copy per team, added

@@ -11,7 +11,7 @@
 // of the file's functions in it (`with_call` keeps both), no jump or
 // label in the first, and no variable the section names assigned or
 // declared by the second.
-// RUN: %omp-migrate --offload=serial --min-launch-work=0 %s -- > %t.c
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 --min-trip-count=0 %s -- > %t.c
 // RUN: %FileCheck %s < %t.c
 // RUN: %clang19-offload %t.c -o %t.omp
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=32 %t.omp > %t.out 2> %t.log
@@ -20,7 +20,7 @@
 // RUN: gcc -fopenmp -foffload=disable %t.c -o %t.gcc && %t.gcc > %t.gout
 // RUN: diff %t.ref %t.gout
 // RUN: grep 'Copying data from host to device' %t.log | grep -c 'Size=8,' | %FileCheck %s --check-prefix=SENDS
-// RUN: %omp-migrate --offload=serial --min-launch-work=0 %t.c -- | diff %t.c -
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 --min-trip-count=0 %t.c -- | diff %t.c -
 #include <stdio.h>
 #define N 64
 

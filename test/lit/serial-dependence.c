@@ -6,7 +6,7 @@
 // twice. Loops proved parallel that stay on the host say why: a reduction
 // into one array element, an array reduction, a value read after the loop.
 // Each translation runs against the serial original built with gcc.
-// RUN: %omp-migrate --offload=serial --min-launch-work=0 --explain %s -- > %t.c 2> %t.err
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 --min-trip-count=0 --explain %s -- > %t.c 2> %t.err
 // RUN: %FileCheck %s --check-prefix=OUT < %t.c
 // RUN: %FileCheck %s --check-prefix=NOTE < %t.err
 // RUN: %clang19-offload %t.c -o %t.omp -lm
@@ -17,10 +17,10 @@
 // RUN: diff %t.ref %t.gcc.out
 // The loops proved parallel but kept are parallel in the report, with the
 // clauses the proof found.
-// RUN: %omp-migrate --offload=serial --min-launch-work=0 --report=%t.json %s -- > /dev/null
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 --min-trip-count=0 --report=%t.json %s -- > /dev/null
 // RUN: python3 -c "import json; d = json.load(open(r'%t.json')); print('; '.join(' '.join(l['needs']) for l in d['files'][0]['loops'] if l['parallel'] and not l['offloaded']))" | %FileCheck %s --check-prefix=REPORT
 // A second run changes nothing.
-// RUN: %omp-migrate --offload=serial --min-launch-work=0 %t.c -- | diff %t.c -
+// RUN: %omp-migrate --offload=serial --min-launch-work=0 --min-trip-count=0 %t.c -- | diff %t.c -
 // REQUIRES: offload-cpu, gcc
 #include <stdio.h>
 

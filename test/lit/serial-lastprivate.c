@@ -10,7 +10,7 @@
 // initialization, an inner loop's, the end of the function) is not live
 // after the loop at all.
 // Run against the serial original built with gcc.
-// RUN: %omp-migrate --offload=serial --explain %s -- > %t.c 2> %t.err
+// RUN: %omp-migrate --offload=serial --min-trip-count=0 --explain %s -- > %t.c 2> %t.err
 // RUN: %FileCheck %s --check-prefix=OUT < %t.c
 // RUN: %FileCheck %s --check-prefix=NOTE < %t.err
 // RUN: %clang19-offload %t.c -o %t.omp -lm
@@ -19,7 +19,7 @@
 // RUN: gcc -O1 %s -o %t.orig -lm && %t.orig > %t.ref
 // RUN: diff %t.ref %t.out
 // RUN: diff %t.ref %t.gout
-// RUN: %omp-migrate --offload=serial %t.c -- > %t.again.c
+// RUN: %omp-migrate --offload=serial --min-trip-count=0 %t.c -- > %t.again.c
 // RUN: diff %t.c %t.again.c
 #include <stdio.h>
 #include <stdlib.h>

@@ -113,11 +113,11 @@ static void relax(double *p, int n) {
 // A host loop that calls a function of the program, which may start large
 // kernels of its own (NPB CG's iteration loop around conj_grad): its small
 // loop stays offloaded.
-static void iterate(int steps) {
+static void iterate(int n, int steps) {
   for (int t = 0; t < steps; t++) {
     smooth(BIG, 1);
     // CHECK: {{^    }}#pragma omp target teams distribute parallel for map(tofrom: z) map(to: u)
-    for (int i = 0; i < N; i++)
+    for (int i = 0; i < n; i++)
       z[i] = z[i] + u[i];
   }
 }
@@ -152,7 +152,7 @@ int main(void) {
   smooth(BIG, 10);
   mixed(200, 5);
   relax(v, BIG);
-  iterate(3);
+  iterate(N, 3);
   for (int i = 0; i < 50; i++)
     for (int j = 0; j < 60; j++)
       AA[i][j] = (i + j) % 5;

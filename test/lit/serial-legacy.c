@@ -113,11 +113,11 @@ int main(void) {
         s += u[i][j][k];
   // The final value of i is read: set on the host after the kernel.
   // OUT: #pragma omp target teams distribute parallel for map(tofrom: q)
-  // OUT-NEXT: for (i = 1; i <= NA - 2; i += 3)
+  // OUT-NEXT: for (i = 0; i <= NA - 2; i += 2)
   // OUT-NEXT: q[i] = q[i] * 0.5;
-  // OUT-NEXT: i = (1) <= (NA - 2) ? (1) + (((NA - 2) - (1)) / 3 + 1) * 3 : (1); /* omp-migrate: the loop's final value */
+  // OUT-NEXT: i = (0) <= (NA - 2) ? (0) + (((NA - 2) - (0)) / 2 + 1) * 2 : (0); /* omp-migrate: the loop's final value */
   // NOTE: serial-legacy.c:[[@LINE+1]]:3: note: 'i' is read after the loop: its final value is set on the host after it
-  for (i = 1; i <= NA - 2; i += 3)
+  for (i = 0; i <= NA - 2; i += 2)
     q[i] = q[i] * 0.5;
   s += i;
   // Not when the loop shares its last line with other code.

@@ -7,7 +7,7 @@
 // across (`C[j][i]`), a short one, one that reduces, and one whose
 // variable is read after it keep the plain form. The translation prints
 // what the serial original prints (clang-19 on the CPU stand-in, gcc).
-// RUN: %omp-migrate --offload=serial --thread-loops --explain --report=%t.json %s -- > %t.c 2> %t.err
+// RUN: %omp-migrate --offload=serial --min-trip-count=0 --thread-loops --explain --report=%t.json %s -- > %t.c 2> %t.err
 // RUN: %FileCheck %s --check-prefix=OUT < %t.c
 // RUN: %FileCheck %s --check-prefix=NOTE < %t.err
 // RUN: python3 -c "import json; print('\n'.join('%%d %%s' %% (l['line'], l.get('thread_loops')) for l in json.load(open('%t.json'))['files'][0]['loops'] if l['offloaded']))" | %FileCheck %s --check-prefix=JSON
@@ -17,9 +17,9 @@
 // RUN: diff %t.ref %t.out
 // RUN: %gcc-openmp %t.c -o %t.gcc && %t.gcc > %t.gcc.out
 // RUN: diff %t.ref %t.gcc.out
-// RUN: %omp-migrate --offload=serial --thread-loops %t.c -- > %t.again.c
+// RUN: %omp-migrate --offload=serial --min-trip-count=0 --thread-loops %t.c -- > %t.again.c
 // Off by default (not yet checked on a GPU): the plain form.
-// RUN: %omp-migrate --offload=serial %s -- | %FileCheck %s --check-prefix=DEFAULT
+// RUN: %omp-migrate --offload=serial --min-trip-count=0 %s -- | %FileCheck %s --check-prefix=DEFAULT
 // DEFAULT: {{^}}  #pragma omp target teams distribute parallel for map(tofrom: C) map(to: A, B) private(j, k){{$}}
 // DEFAULT-NOT: omp parallel for
 // RUN: diff %t.c %t.again.c
