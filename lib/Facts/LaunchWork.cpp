@@ -194,7 +194,8 @@ std::string smallLaunchWhy(const LaunchWork &W, unsigned HostLine, uint64_t MinL
          (W.BoundedBy.empty() ? "" : " (its loop bounded by " + W.BoundedBy + ")") +
          ", in every iteration of the host loop at line " + std::to_string(HostLine) +
          ", whose other kernels run as few: a kernel launch costs about what " +
-         std::to_string(MinLaunchWork) + " iterations cost on the host (profitability)";
+         std::to_string(MinLaunchWork) +
+         " iterations cost on the host (profitability; --min-launch-work=0 offloads it)";
 }
 
 bool callsProgramFunction(const Stmt *S, bool IntoDirectives) {

@@ -26,7 +26,7 @@ static void small(int steps) {
   // CHECK-NEXT: {{^}}#pragma omp parallel for{{$}}
   // ZERO-LABEL: static void small(int steps) {
   // ZERO-NEXT: {{^  }}#pragma omp target data map(tofrom: b, a)
-  // DIAG: [[@LINE+2]]:1: warning: 'omp parallel for' not translated: each launch would run at most 998 iterations, in every iteration of the host loop at line [[@LINE+1]], whose other kernels run as few: a kernel launch costs about what 16384 iterations cost on the host (profitability); it stays a CPU parallel loop
+  // DIAG: [[@LINE+2]]:1: warning: 'omp parallel for' not translated: each launch would run at most 998 iterations, in every iteration of the host loop at line [[@LINE+1]], whose other kernels run as few: a kernel launch costs about what 16384 iterations cost on the host (profitability; --min-launch-work=0 offloads it); it stays a CPU parallel loop
   for (int t = 0; t < steps; t++) {
 #pragma omp parallel for
     for (int i = 1; i < N - 1; i++)

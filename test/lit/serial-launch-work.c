@@ -52,7 +52,7 @@ static void durbin(int n) {
     beta = (1 - alpha * alpha) * beta;
     sum = 0.0;
     // ZERO: {{^    }}#pragma omp target teams distribute parallel for map(tofrom: sum) map(to: r, y) reduction(+: sum)
-    // NOTE: serial-launch-work.c:[[@LINE+1]]:5: note: kept on the host: each launch would run at most 400 iterations (its loop bounded by 'r' (400 elements)), in every iteration of the host loop at line [[@LINE-4]], whose other kernels run as few: a kernel launch costs about what 16384 iterations cost on the host (profitability)
+    // NOTE: serial-launch-work.c:[[@LINE+1]]:5: note: kept on the host: each launch would run at most 400 iterations (its loop bounded by 'r' (400 elements)), in every iteration of the host loop at line [[@LINE-4]], whose other kernels run as few: a kernel launch costs about what 16384 iterations cost on the host (profitability; --min-launch-work=0 offloads it)
     for (i = 0; i < k; i++)
       sum += r[k - i - 1] * y[i];
     alpha = -(r[k] + sum) / beta;
@@ -175,4 +175,4 @@ int main(void) {
 // JSON-NEXT: ],
 // JSON-NEXT: "offloaded": false,
 // JSON-NEXT: "parallel": true,
-// JSON-NEXT: "reason": "each launch would run at most 400 iterations (its loop bounded by 'r' (400 elements)), in every iteration of the host loop at line 51, whose other kernels run as few: a kernel launch costs about what 16384 iterations cost on the host (profitability)"
+// JSON-NEXT: "reason": "each launch would run at most 400 iterations (its loop bounded by 'r' (400 elements)), in every iteration of the host loop at line 51, whose other kernels run as few: a kernel launch costs about what 16384 iterations cost on the host (profitability; --min-launch-work=0 offloads it)"
