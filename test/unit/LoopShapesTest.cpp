@@ -42,6 +42,26 @@ TEST(LoopShapesTest, TripCountsWithConstantLocals) {
       EXPECT_EQ(tripCount(CL), std::optional<long long>(4)); // 10, 7, 4, 1
 }
 
+TEST(LoopShapesTest, TripCountsWithMacroConstants) {
+  // The polynomials keep a macro's name (`N - 1`, for the maps):
+  // tripCount alone does not know it, tripCountIn puts its value in.
+  const char *M = "#define N 100\n"                     // 1
+                  "void f(void) {\n"                    // 2
+                  "  int x;\n"                          // 3
+                  "  for (int i = 1; i < N - 1; i++)\n" // 4
+                  "    x = i;\n"                        // 5
+                  "}\n";
+  LoopOnLine L = findLoopOnLine(M, 4, "x");
+  ASSERT_TRUE(L.found());
+  const auto *For = llvm::cast<clang::ForStmt>(L.Loop);
+  RegionFacts F(For, L.ctx());
+  EXPECT_EQ(F.macroConstants().count("N"), 1u);
+  const CanonicalLoop *CL = F.loopOf(For);
+  ASSERT_NE(CL, nullptr);
+  EXPECT_EQ(tripCount(*CL), std::nullopt);
+  EXPECT_EQ(tripCountIn(*CL, F), std::optional<long long>(98));
+}
+
 TEST(LoopShapesTest, WrittenInEveryIteration) {
   LoopOnLine A = findLoopOnLine(Code, 4, "x");
   EXPECT_TRUE(writtenInEveryIteration(llvm::cast<clang::ForStmt>(A.Loop), A.V));
