@@ -56,7 +56,7 @@ public:
     if (!CL)
       return std::nullopt;
     std::optional<uint64_t> Trips;
-    if (std::optional<long long> T = tripCountIn(*CL, F, Consts))
+    if (std::optional<long long> T = tripCountOf(For, F, Consts))
       Trips = static_cast<uint64_t>(std::max<long long>(*T, 0));
     else
       Trips = extentBound(*CL);
@@ -115,10 +115,8 @@ private:
     });
     if (Jumps)
       return std::nullopt;
-    int Index = -1;
-    for (size_t K = 0; K < F.loops().size(); ++K)
-      if (&F.loops()[K] == &CL)
-        Index = static_cast<int>(K);
+    // CL is an element of F.loops(): its index there.
+    int Index = static_cast<int>(&CL - F.loops().data());
     std::optional<uint64_t> Best;
     std::string By;
     for (const Access &A : F.accesses()) {
@@ -242,9 +240,7 @@ void keepSmallLaunches(std::vector<HostParallel> &Host, ASTContext &Ctx, uint64_
       if (const auto *F = dyn_cast<ForStmt>(P)) {
         auto [It, New] = Few.try_emplace(F, false);
         if (New) {
-          RegionFacts LF(F, Ctx);
-          const CanonicalLoop *CL = LF.loopOf(F);
-          std::optional<long long> T = CL ? tripCountIn(*CL, LF, Consts[H.Fn]) : std::nullopt;
+          std::optional<long long> T = tripCountOf(F, RegionFacts(F, Ctx), Consts[H.Fn]);
           It->second = T && *T <= static_cast<long long>(FewIterations);
         }
         if (It->second)

@@ -21,14 +21,17 @@ std::optional<long long> tripCount(const CanonicalLoop &L,
   return Span < 0 ? 0 : Span / (L.Step < 0 ? -L.Step : L.Step) + 1;
 }
 
-std::optional<long long> tripCountIn(const CanonicalLoop &L, const RegionFacts &F,
+std::optional<long long> tripCountOf(const ForStmt *For, const RegionFacts &F,
                                      const std::map<std::string, Poly> &Consts) {
+  const CanonicalLoop *L = F.loopOf(For);
+  if (!L)
+    return std::nullopt;
   if (F.macroConstants().empty())
-    return tripCount(L, Consts);
+    return tripCount(*L, Consts);
   std::map<std::string, Poly> With = Consts;
   for (const auto &[Name, Value] : F.macroConstants())
     With.emplace(Name, Poly::constant(Value));
-  return tripCount(L, With);
+  return tripCount(*L, With);
 }
 
 /// Whether S (an expression statement) assigns V, directly or in a chain

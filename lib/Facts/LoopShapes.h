@@ -23,9 +23,10 @@ namespace ompm {
 /// constants once the function's constant locals (Consts) are put in.
 std::optional<long long> tripCount(const CanonicalLoop &L,
                                    const std::map<std::string, Poly> &Consts = {});
-/// tripCount of a loop of F, F's macro constants (`#define N 100`: the
-/// polynomials keep the name) put in as well as Consts.
-std::optional<long long> tripCountIn(const CanonicalLoop &L, const RegionFacts &F,
+/// The constant trip count of For, a loop of F: tripCount with F's macro
+/// constants (`#define N 100`: the polynomials keep the name) put in as
+/// well as Consts; nullopt also when For is none of F's canonical loops.
+std::optional<long long> tripCountOf(const clang::ForStmt *For, const RegionFacts &F,
                                      const std::map<std::string, Poly> &Consts = {});
 /// Whether S (an expression statement) assigns V, directly or in a chain
 /// (`a = v = 0`).

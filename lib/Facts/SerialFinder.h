@@ -97,9 +97,7 @@ private:
     const auto *For = dyn_cast<ForStmt>(S);
     if (!For)
       return false;
-    const RegionFacts &F = plainFacts(For);
-    const CanonicalLoop *CL = F.loopOf(For);
-    std::optional<long long> T = CL ? tripCountIn(*CL, F, consts()) : std::nullopt;
+    std::optional<long long> T = tripCountOf(For, plainFacts(For), consts());
     return T && *T <= static_cast<long long>(Opts.FewHostIterations);
   }
   SerialLoop analyse(const ForStmt *For);

@@ -514,9 +514,7 @@ SerialLoop Finder::analyse(const ForStmt *For) {
     L.ThreadLoops = threadLoops(
       L, [&](const ForStmt *J, SerialLoop &T) { return parallel(J, T); },
       [&](const ForStmt *J) -> std::optional<long long> {
-        const RegionFacts &JF = plainFacts(J);
-        const CanonicalLoop *CL = JF.loopOf(J);
-        return CL ? tripCountIn(*CL, JF, consts()) : std::nullopt;
+        return tripCountOf(J, plainFacts(J), consts());
       },
       parents());
   L.Parallel = true;

@@ -85,8 +85,7 @@ std::string Finder::unprofitable(const ForStmt *Top, unsigned Collapse) {
   const RegionFacts &F = plainFacts(Top);
   const ForStmt *Cur = Top;
   for (unsigned K = 0; K < Collapse && Cur; ++K) {
-    const CanonicalLoop *CL = F.loopOf(Cur);
-    std::optional<long long> T = CL ? tripCountIn(*CL, F, consts()) : std::nullopt;
+    std::optional<long long> T = tripCountOf(Cur, F, consts());
     if (!T) {
       Known = false;
       break;
@@ -114,11 +113,7 @@ void Finder::smallLaunches(const Stmt *Host, size_t First) {
   // Every kernel inside Host (an offloaded loop, or one a kept loop's
   // distribution would start) small, or none is kept back: a large kernel
   // keeps the arrays on the device, and a small one beside it then saves
-  // copies. A call to a function of the program in it may start kernels
-  // of its own, large ones (NPB CG's iteration loop around conj_grad): the arrays
-  // are on the device anyway.
-  if (callsProgramFunction(Host, /*IntoDirectives=*/true))
-    return;
+  // copies.
   std::map<size_t, LaunchWork> Small;
   for (size_t I = First; I < Loops.size(); ++I) {
     const SerialLoop &L = Loops[I];
@@ -131,6 +126,11 @@ void Finder::smallLaunches(const Stmt *Host, size_t First) {
       return;
     Small[I] = *W;
   }
+  // A call to a function of the program may start kernels of its own,
+  // large ones (NPB CG's iteration loop around conj_grad): the arrays are
+  // on the device anyway. (Walked only when there are kernels to keep.)
+  if (Small.empty() || callsProgramFunction(Host, /*IntoDirectives=*/true))
+    return;
   unsigned Line = SM.getPresumedLineNumber(SM.getExpansionLoc(Host->getBeginLoc()));
   for (auto &[I, W] : Small) {
     std::string Why = smallLaunchWhy(W, Line, Opts.MinLaunchWork);

@@ -44,7 +44,7 @@ TEST(LoopShapesTest, TripCountsWithConstantLocals) {
 
 TEST(LoopShapesTest, TripCountsWithMacroConstants) {
   // The polynomials keep a macro's name (`N - 1`, for the maps):
-  // tripCount alone does not know it, tripCountIn puts its value in.
+  // tripCount alone does not know it, tripCountOf puts its value in.
   const char *M = "#define N 100\n"                     // 1
                   "void f(void) {\n"                    // 2
                   "  int x;\n"                          // 3
@@ -59,7 +59,7 @@ TEST(LoopShapesTest, TripCountsWithMacroConstants) {
   const CanonicalLoop *CL = F.loopOf(For);
   ASSERT_NE(CL, nullptr);
   EXPECT_EQ(tripCount(*CL), std::nullopt);
-  EXPECT_EQ(tripCountIn(*CL, F), std::optional<long long>(98));
+  EXPECT_EQ(tripCountOf(For, F), std::optional<long long>(98));
 }
 
 TEST(LoopShapesTest, WrittenInEveryIteration) {
